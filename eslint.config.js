@@ -1,0 +1,51 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** Dependency arrows of DESIGN.md §2: each folder may import only what is listed. */
+const restrict = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+const src = (...dirs) => dirs.map((d) => ({ group: [`**/${d}/*`, `**/${d}/**`, `**/${d}/index.js`], message: `this folder must not import src/${d} (DESIGN.md §2)` }));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bin/**', 'bench/**/*.js', 'test/fixtures/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unnecessary-condition': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+    },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  restrict(['src/model/**'], src('errors', 'k8s', 'collectors', 'rules', 'report', 'tui', 'cli', 'simulator')),
+  restrict(['src/errors/**'], src('model', 'k8s', 'collectors', 'rules', 'report', 'tui', 'cli', 'simulator')),
+  restrict(['src/k8s/**'], src('errors', 'collectors', 'rules', 'report', 'tui', 'cli', 'simulator')),
+  restrict(['src/rules/**'], [
+    ...src('collectors', 'simulator', 'report', 'tui', 'cli'),
+    { group: ['node:fs', 'node:fs/*', 'node:net', 'node:http', 'node:https', 'fs', 'http', 'https'], message: 'rules do no I/O' },
+  ]),
+  restrict(['src/collectors/**'], src('rules', 'report', 'tui', 'cli', 'simulator')),
+  restrict(['src/simulator/**'], src('rules', 'collectors', 'report', 'tui', 'cli')),
+  restrict(['src/report/**'], src('collectors', 'simulator', 'tui', 'cli')),
+  restrict(['src/tui/**'], [...src('collectors', 'simulator', 'cli'), { group: ['node:fs', 'node:net', 'fs'], message: 'the TUI does no I/O' }]),
+  {
+    files: ['src/collectors/**'],
+    ignores: ['src/collectors/live/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...src('rules', 'report', 'tui', 'cli', 'simulator'),
+            { group: ['@kubernetes/client-node'], message: 'only src/collectors/live imports client-node' },
+          ],
+        },
+      ],
+    },
+  },
+);

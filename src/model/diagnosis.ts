@@ -1,0 +1,104 @@
+import type { ReasonCode, StageId } from './stages.js';
+
+export const EVIDENCE_SOURCES = [
+  'event',
+  'condition',
+  'status',
+  'spec',
+  'node',
+  'pvc',
+  'endpointslice',
+  'service',
+  'owner',
+  'log',
+  'probe',
+] as const;
+export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
+
+/** One line of proof, quoting where it came from. `at` is RFC 3339 when known. */
+export interface Evidence {
+  readonly source: EvidenceSource;
+  readonly text: string;
+  readonly at?: string;
+}
+
+export type ContainerType = 'init' | 'app' | 'ephemeral';
+export interface ContainerRef {
+  readonly name: string;
+  readonly type: ContainerType;
+}
+
+export type Confidence = 'high' | 'medium' | 'low';
+
+/**
+ * What a rule reports. `status: 'progressing'` means the symptom is inside the rule's grace
+ * period (a pull that began 10 s ago). `basis` says whether the finding rests on the current
+ * state of an object (never history) or only on events (history once the stage has passed).
+ */
+export interface Finding {
+  readonly ruleId: string;
+  readonly stage: StageId;
+  readonly reason: ReasonCode;
+  readonly status: 'failed' | 'progressing';
+  readonly basis: 'state' | 'events';
+  readonly messageId: string;
+  readonly data: Readonly<Record<string, string | number>>;
+  readonly container?: ContainerRef;
+  readonly evidence: readonly Evidence[];
+  readonly nextSteps: readonly string[];
+  readonly confidence?: Confidence;
+  /** Epoch ms of the newest evidence behind the finding. */
+  readonly at?: number;
+}
+
+export type Verdict = 'healthy' | 'progressing' | 'failed' | 'unknown';
+export type ChainStatus = 'passed' | 'failed' | 'progressing' | 'not-reached' | 'unknown';
+
+export interface ChainEntry {
+  readonly stage: StageId;
+  readonly status: ChainStatus;
+  readonly at?: string;
+  readonly durationMs?: number;
+}
+
+export type TargetKind =
+  | 'Pod'
+  | 'ReplicaSet'
+  | 'Deployment'
+  | 'StatefulSet'
+  | 'DaemonSet'
+  | 'Job'
+  | 'CronJob'
+  | 'ReplicationController'
+  | 'Service';
+
+export interface TargetRef {
+  readonly kind: TargetKind;
+  readonly namespace: string;
+  readonly name: string;
+  readonly uid?: string;
+}
+
+export interface Diagnosis {
+  readonly target: TargetRef;
+  readonly verdict: Verdict;
+  readonly stage: StageId | null;
+  readonly reason: ReasonCode | null;
+  readonly ruleId: string | null;
+  readonly container: ContainerRef | null;
+  readonly summary: string;
+  readonly confidence: Confidence;
+  readonly evidence: readonly Evidence[];
+  readonly nextSteps: readonly string[];
+  readonly chain: readonly ChainEntry[];
+  /** Not in the JSON contract: the top-level owner, used to group pods of one workload. */
+  readonly group?: { readonly kind: string; readonly name: string };
+  /** Not in the JSON contract: extra remarks (history, restarts, inferred names, missing evidence). */
+  readonly notes: readonly string[];
+}
+
+export interface DiagnosisReport {
+  readonly generatedAt: string;
+  readonly source: Readonly<Record<string, unknown>> & { readonly type: 'live' | 'file' | 'simulator' };
+  readonly diagnoses: readonly Diagnosis[];
+}

@@ -1,0 +1,5 @@
+export * from './stages.js';
+export type * from './kube.js';
+export { WORKLOAD_KINDS } from './kube.js';
+export * from './snapshot.js';
+export * from './diagnosis.js';

@@ -1,0 +1,212 @@
+import type { EventRecord, EvidenceKind, ObjectMeta, Pod, Snapshot, Workload, WorkloadKind } from '../model/index.js';
+import { WORKLOAD_KINDS } from '../model/index.js';
+import { matchesServiceSelector, parseTime } from '../k8s/index.js';
+import { Index } from './snapshot-index.js';
+import type { PodContext, ServiceContext, WorkloadContext } from './types.js';
+
+export interface Contexts {
+  readonly index: Index;
+  readonly pods: readonly PodContext[];
+  readonly workloads: readonly WorkloadContext[];
+  readonly services: readonly ServiceContext[];
+  /** Objects that are not in the evidence and were rebuilt from what refers to them (events, owner refs). */
+  readonly inferred: ReadonlySet<object>;
+}
+
+const WORKLOAD_KIND_SET = new Set<string>(WORKLOAD_KINDS);
+
+function isWorkloadKind(kind: string): kind is WorkloadKind {
+  return WORKLOAD_KIND_SET.has(kind);
+}
+
+function byTime(a: EventRecord, b: EventRecord): number {
+  return (a.last ?? a.first ?? 0) - (b.last ?? b.first ?? 0);
+}
+
+/**
+ * Builds one context per pod, per top-level workload and per Service. Objects known only
+ * from events (a pod whose events were pasted without the pod) or from owner references
+ * (the Deployment above a ReplicaSet) are rebuilt as stubs and listed in `inferred`.
+ */
+export function buildContexts(snapshot: Snapshot, now: number): Contexts {
+  const index = new Index(snapshot);
+  const collected = new Set<EvidenceKind>(snapshot.collected);
+  const inferred = new Set<object>();
+
+  const pods: Pod[] = [...snapshot.pods];
+  const workloads = new Map<string, Workload>();
+  const key = (kind: string, ns: string | undefined, name: string): string => `${kind}/${ns ?? ''}/${name}`;
+  for (const w of snapshot.workloads) workloads.set(key(w.kind, w.metadata.namespace, w.metadata.name), w);
+
+  const stubWorkload = (kind: WorkloadKind, namespace: string | undefined, name: string, uid?: string): Workload => {
+    const k = key(kind, namespace, name);
+    const existing = workloads.get(k);
+    if (existing !== undefined) return existing;
+    const stub: Workload = {
+      kind,
+      metadata: { name, ...(namespace === undefined ? {} : { namespace }), ...(uid ? { uid } : {}) },
+      spec: {},
+      status: {},
+    };
+    workloads.set(k, stub);
+    inferred.add(stub);
+    return stub;
+  };
+
+  // Objects known only from their events.
+  for (const list of index.eventObjects()) {
+    const ref = list[0]?.regarding;
+    if (ref === undefined) continue;
+    if (ref.kind === 'Pod' && index.pod(ref.namespace ?? '', ref.name) === undefined) {
+      const stub: Pod = {
+        kind: 'Pod',
+        metadata: { name: ref.name, ...(ref.namespace === undefined ? {} : { namespace: ref.namespace }) },
+        spec: { containers: [] },
+        status: {},
+      };
+      pods.push(stub);
+      inferred.add(stub);
+    } else if (isWorkloadKind(ref.kind)) {
+      stubWorkload(ref.kind, ref.namespace, ref.name, ref.uid);
+    }
+  }
+
+  // Controller chains: nearest owner first, rebuilding owners that are only referenced.
+  const ownerOf = (meta: ObjectMeta): Workload | undefined => {
+    const ref = meta.ownerReferences?.find((o) => o.controller === true) ?? meta.ownerReferences?.[0];
+    if (ref === undefined || !isWorkloadKind(ref.kind)) return undefined;
+    return stubWorkload(ref.kind, meta.namespace, ref.name, ref.uid);
+  };
+  const chainOf = (meta: ObjectMeta): Workload[] => {
+    const chain: Workload[] = [];
+    for (let o = ownerOf(meta); o !== undefined && chain.length < 8 && !chain.includes(o); o = ownerOf(o.metadata)) {
+      chain.push(o);
+    }
+    return chain;
+  };
+
+  // Workload contexts, one per top-level workload.
+  const tops = new Map<Workload, { children: Workload[]; pods: Pod[] }>();
+  const groupOf = (w: Workload): { children: Workload[]; pods: Pod[] } => {
+    let g = tops.get(w);
+    if (g === undefined) {
+      g = { children: [], pods: [] };
+      tops.set(w, g);
+    }
+    return g;
+  };
+  for (const w of [...workloads.values()]) {
+    const chain = chainOf(w.metadata);
+    const top = chain.at(-1);
+    if (top === undefined) groupOf(w);
+    else groupOf(top).children.push(w);
+  }
+
+  const podContexts: PodContext[] = [];
+  for (const pod of pods) {
+    const ns = pod.metadata.namespace ?? '';
+    const owners = chainOf(pod.metadata);
+    const top = owners.at(-1);
+    if (top !== undefined) groupOf(top).pods.push(pod);
+    const claims = (pod.spec.volumes ?? []).flatMap((v) =>
+      v.persistentVolumeClaim ? [v.persistentVolumeClaim.claimName] : [],
+    );
+    podContexts.push({
+      target: 'pod',
+      now,
+      index,
+      collected,
+      pod,
+      events: index.eventsFor({
+        kind: 'Pod',
+        namespace: ns,
+        name: pod.metadata.name,
+        ...(pod.metadata.uid ? { uid: pod.metadata.uid } : {}),
+      }),
+      node: pod.spec.nodeName === undefined ? undefined : index.node(pod.spec.nodeName),
+      owners,
+      pvcs: claims.flatMap((c) => index.pvc(ns, c) ?? []),
+      services: index
+        .servicesInNamespace(ns)
+        .filter((s) => matchesServiceSelector(s.spec.selector, pod.metadata.labels)),
+      logs: index.logs(ns, pod.metadata.name),
+      probes: index.probes(ns, pod.metadata.name),
+    });
+  }
+
+  const workloadContexts: WorkloadContext[] = [];
+  for (const [workload, group] of tops) {
+    const events = [workload, ...group.children]
+      .flatMap((w) =>
+        index.eventsFor({
+          kind: w.kind,
+          name: w.metadata.name,
+          ...(w.metadata.namespace === undefined ? {} : { namespace: w.metadata.namespace }),
+          ...(w.metadata.uid ? { uid: w.metadata.uid } : {}),
+        }),
+      )
+      .sort(byTime);
+    const children = [...group.children].sort(
+      (a, b) => (parseTime(b.metadata.creationTimestamp) ?? 0) - (parseTime(a.metadata.creationTimestamp) ?? 0),
+    );
+    workloadContexts.push({ target: 'workload', now, index, collected, workload, children, events, pods: group.pods });
+  }
+
+  const serviceContexts: ServiceContext[] = snapshot.services.map((service) => {
+    const ns = service.metadata.namespace ?? '';
+    return {
+      target: 'service',
+      now,
+      index,
+      collected,
+      service,
+      endpointSlices: index.endpointSlicesFor(ns, service.metadata.name),
+      endpoints: index.endpointsFor(ns, service.metadata.name),
+      pods: pods.filter(
+        (p) =>
+          (p.metadata.namespace ?? '') === ns && matchesServiceSelector(service.spec.selector, p.metadata.labels),
+      ),
+      events: index.eventsFor({ kind: 'Service', namespace: ns, name: service.metadata.name }),
+    };
+  });
+
+  return { index, pods: podContexts, workloads: workloadContexts, services: serviceContexts, inferred };
+}
+
+/**
+ * The reference time for judging grace periods in saved evidence: the capture time, else the
+ * newest timestamp the evidence holds (deletion times are excluded: they lie in the future).
+ * Undefined when the evidence has no time at all; the caller then uses the clock.
+ */
+export function referenceTime(snapshot: Snapshot): number | undefined {
+  const captured = parseTime(snapshot.capturedAt);
+  if (captured !== undefined) return captured;
+  let newest = 0;
+  const see = (t: string | number | undefined): void => {
+    const ms = typeof t === 'number' ? t : parseTime(t);
+    if (ms !== undefined && ms > newest) newest = ms;
+  };
+  for (const e of snapshot.events) {
+    see(e.last);
+    see(e.first);
+  }
+  for (const p of snapshot.pods) {
+    see(p.metadata.creationTimestamp);
+    see(p.status.startTime);
+    for (const c of p.status.conditions ?? []) see(c.lastTransitionTime);
+    for (const c of [...(p.status.containerStatuses ?? []), ...(p.status.initContainerStatuses ?? [])]) {
+      see(c.state?.running?.startedAt);
+      see(c.state?.terminated?.finishedAt);
+      see(c.lastState?.terminated?.finishedAt);
+    }
+  }
+  for (const n of snapshot.nodes) for (const c of n.status.conditions ?? []) see(c.lastHeartbeatTime);
+  for (const w of snapshot.workloads) {
+    see(w.metadata.creationTimestamp);
+    for (const c of w.status.conditions ?? []) {
+      see(c.lastUpdateTime);
+      see(c.lastTransitionTime);
+    }
+  }
+  return newest > 0 ? newest : undefined;
+}

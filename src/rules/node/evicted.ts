@@ -1,0 +1,67 @@
+import { parseTime } from '../../k8s/index.js';
+import { eventEvidence, newest, withReason } from '../utils/events.js';
+import { finding } from '../utils/finding.js';
+import { kubectl } from '../utils/kubectl.js';
+import type { Rule } from '../types.js';
+
+const meta = {
+  id: 'node/evicted',
+  stage: 'node',
+  target: 'pod',
+  title: 'Pod evicted by the kubelet under node pressure',
+  description:
+    'The kubelet evicted the pod to reclaim a starved resource (memory, ephemeral storage, PIDs). ' +
+    'Reads status.reason Evicted and its message, or Evicted events, and names the pressure and the top consumer when the message states them.',
+  reasons: ['Evicted'],
+  graceSeconds: 0,
+  needs: ['pods', 'events'],
+  messages: {
+    evicted: 'The kubelet on {{node}} evicted the pod: the node was low on {{resource}}.',
+    evictedConsumer:
+      'The kubelet on {{node}} evicted the pod: the node was low on {{resource}}; container {{container}} used {{usage}} against a request of {{request}}.',
+  },
+  docs: 'docs/rules/node/evicted.md',
+} as const;
+
+/** "The node was low on resource: memory." and the newer per-container suffix. */
+const LOW_ON = /low on resource: ([A-Za-z][\w-]*)/;
+const CONSUMER = /Container (\S+) was using ([^,\s]+), request is ([^,\s]+)/;
+
+export const rule = {
+  meta,
+  evaluate(ctx) {
+    const { pod, now } = ctx;
+    const ns = pod.metadata.namespace;
+    const name = pod.metadata.name;
+    const events = withReason(ctx.events, 'Evicted');
+    const last = newest(events);
+    const fromStatus = pod.status.reason === 'Evicted';
+    if (!fromStatus && last === undefined) return [];
+    const message = fromStatus ? (pod.status.message ?? '') : (last?.message ?? '');
+    const resource = LOW_ON.exec(message)?.[1] ?? 'a resource';
+    const consumer = CONSUMER.exec(message);
+    const nodeName = pod.spec.nodeName ?? last?.host ?? 'its node';
+    const evidence = [
+      ...(fromStatus ? [{ source: 'status' as const, text: `status.reason: Evicted; status.message: ${message}` }] : []),
+      ...(last === undefined ? [] : [eventEvidence(last, now)]),
+    ];
+    const data = consumer
+      ? { node: nodeName, resource, container: consumer[1] ?? '', usage: consumer[2] ?? '', request: consumer[3] ?? '' }
+      : { node: nodeName, resource };
+    return [
+      finding(meta, {
+        reason: 'Evicted',
+        messageId: consumer ? 'evictedConsumer' : 'evicted',
+        data,
+        basis: fromStatus ? 'state' : 'events',
+        evidence,
+        at: last?.last ?? parseTime(pod.status.startTime),
+        nextSteps: [
+          kubectl.describeNode(nodeName),
+          kubectl.raw(`top pods${kubectl.nsFlag(ns)} --sort-by=${resource === 'memory' ? 'memory' : 'cpu'}`),
+          `Set ${resource} requests close to real usage so the scheduler does not overcommit the node, then delete the evicted pod: kubectl delete pod ${kubectl.quote(name)}${kubectl.nsFlag(ns)}`,
+        ],
+      }),
+    ];
+  },
+} satisfies Rule<'pod'>;

@@ -1,0 +1,53 @@
+import type { ContainerRef, EventRecord, Evidence } from '../../model/index.js';
+import { formatTime, humanDuration } from '../../k8s/index.js';
+import { containerFromFieldPath } from './containers.js';
+
+/** Events whose reason is one of `reasons`, oldest first (the order the context keeps). */
+export function withReason(events: readonly EventRecord[], ...reasons: readonly string[]): EventRecord[] {
+  return events.filter((e) => reasons.includes(e.reason));
+}
+
+/** The newest event of a list (by last-seen time, then first-seen). */
+export function newest(events: readonly EventRecord[]): EventRecord | undefined {
+  let best: EventRecord | undefined;
+  for (const e of events) {
+    if (best === undefined || eventTime(e) >= eventTime(best)) best = e;
+  }
+  return best;
+}
+
+/** Last-seen time of an event (epoch ms), 0 when the evidence carries none. */
+export function eventTime(e: EventRecord): number {
+  return e.last ?? e.first ?? 0;
+}
+
+/** The container an event is about, from its involvedObject.fieldPath. */
+export function eventContainer(e: EventRecord): ContainerRef | undefined {
+  return containerFromFieldPath(e.regarding.fieldPath);
+}
+
+/** Events about one container (by fieldPath). Events with no fieldPath are not included. */
+export function forContainer(events: readonly EventRecord[], ref: ContainerRef): EventRecord[] {
+  return events.filter((e) => {
+    const c = eventContainer(e);
+    return c !== undefined && c.name === ref.name && c.type === ref.type;
+  });
+}
+
+/**
+ * Evidence line for an event, in the shape `kubectl describe` prints it:
+ * `Warning FailedMount (x5 over 10m) kubelet: MountVolume.SetUp failed ...`.
+ */
+export function eventEvidence(e: EventRecord, now: number): Evidence {
+  const parts = [e.type, e.reason];
+  if (e.count > 1 && e.first !== undefined && e.last !== undefined) {
+    parts.push(`(x${e.count} over ${humanDuration(e.last - e.first)})`);
+  } else if (e.count > 1) {
+    parts.push(`(x${e.count})`);
+  }
+  const when = e.last ?? e.first;
+  const age = when === undefined ? '' : ` ${humanDuration(now - when)} ago`;
+  const from = e.source ? ` ${e.source}${e.host ? `, ${e.host}` : ''}` : '';
+  const text = `${parts.join(' ')}${age}${from}: ${e.message}`;
+  return when === undefined ? { source: 'event', text } : { source: 'event', text, at: formatTime(when) };
+}

@@ -1,0 +1,44 @@
+import type { ContainerRef, Confidence, Evidence, Finding, ReasonCode } from '../../model/index.js';
+import type { RuleMeta } from '../types.js';
+
+export interface FindingInput {
+  readonly reason: ReasonCode;
+  readonly messageId: string;
+  readonly data?: Readonly<Record<string, string | number>>;
+  /** Defaults to 'failed'. */
+  readonly status?: 'failed' | 'progressing';
+  /** Defaults to 'state'. Use 'events' when only events prove it (they turn into history once the stage passes). */
+  readonly basis?: 'state' | 'events';
+  readonly container?: ContainerRef | undefined;
+  readonly evidence: readonly Evidence[];
+  readonly nextSteps: readonly string[];
+  readonly confidence?: Confidence;
+  readonly at?: number | undefined;
+}
+
+/** Builds a Finding stamped with the rule's id and stage. */
+export function finding(meta: RuleMeta, input: FindingInput): Finding {
+  return {
+    ruleId: meta.id,
+    stage: meta.stage,
+    reason: input.reason,
+    status: input.status ?? 'failed',
+    basis: input.basis ?? 'state',
+    messageId: input.messageId,
+    data: input.data ?? {},
+    ...(input.container === undefined ? {} : { container: input.container }),
+    evidence: input.evidence,
+    nextSteps: input.nextSteps,
+    ...(input.confidence === undefined ? {} : { confidence: input.confidence }),
+    ...(input.at === undefined ? {} : { at: input.at }),
+  };
+}
+
+/**
+ * 'failed' when the symptom has lasted at least the grace period, else 'progressing'.
+ * `since` is when the symptom began (epoch ms); unknown start counts as failed.
+ */
+export function graceStatus(meta: RuleMeta, since: number | undefined, now: number): 'failed' | 'progressing' {
+  if (since === undefined || meta.graceSeconds <= 0) return 'failed';
+  return now - since >= meta.graceSeconds * 1000 ? 'failed' : 'progressing';
+}
