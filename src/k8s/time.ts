@@ -11,3 +11,8 @@ export function formatTime(ms: number): string {
   const iso = new Date(ms).toISOString();
   return iso.endsWith('.000Z') ? `${iso.slice(0, -5)}Z` : iso;
 }
+
+/** Code-point order for sorting identifiers: deterministic and much cheaper than localeCompare. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

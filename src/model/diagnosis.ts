@@ -93,6 +93,10 @@ export interface Diagnosis {
   readonly chain: readonly ChainEntry[];
   /** Not in the JSON contract: the top-level owner, used to group pods of one workload. */
   readonly group?: { readonly kind: string; readonly name: string };
+  /** Not in the JSON contract: the controller chain, nearest first, used to select targets. */
+  readonly owners?: readonly { readonly kind: string; readonly name: string }[];
+  /** Not in the JSON contract: the pod's labels, used by `-l`. */
+  readonly labels?: Readonly<Record<string, string>>;
   /** Not in the JSON contract: extra remarks (history, restarts, inferred names, missing evidence). */
   readonly notes: readonly string[];
 }

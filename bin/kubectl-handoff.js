@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+// kubectl plugin entry: `kubectl handoff ...` runs the same CLI.
+import './handoff.js';

@@ -1,0 +1,91 @@
+import { UsageError } from '../errors/index.js';
+import type { DiagnosisReport, Snapshot } from '../model/index.js';
+import { parseTime } from '../k8s/index.js';
+import { diagnose } from '../rules/engine.js';
+import { referenceTime } from '../rules/context.js';
+import { RULES } from '../rules/index.js';
+import { colour, plain, renderJson, renderText, renderYaml } from '../report/index.js';
+import { collectEvidence, podsByService } from './evidence.js';
+import { EXIT, type CliIO } from './io.js';
+import { parseLabelSelector, parseTarget, selectDiagnoses } from './targets.js';
+
+export const OUTPUT_FORMATS = ['text', 'json', 'yaml'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export interface DiagnoseOptions {
+  readonly namespace?: string;
+  readonly allNamespaces?: boolean;
+  readonly selector?: string;
+  readonly file?: string[];
+  readonly output?: string;
+  readonly now?: string;
+  readonly verbose?: boolean;
+}
+
+export function parseNow(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const ms = parseTime(text);
+  if (ms === undefined) throw new UsageError(`--now: "${text}" is not a time`, 'use RFC 3339, e.g. --now 2026-01-31T12:00:00Z');
+  return ms;
+}
+
+function outputFormat(text: string | undefined): OutputFormat {
+  const value = text ?? 'text';
+  if ((OUTPUT_FORMATS as readonly string[]).includes(value)) return value as OutputFormat;
+  throw new UsageError(`-o/--output: unknown format "${value}"`, `use one of: ${OUTPUT_FORMATS.join(', ')}`);
+}
+
+function sourceOf(snapshot: Snapshot, now: number): DiagnosisReport['source'] {
+  const s = snapshot.source;
+  const reference = new Date(now).toISOString();
+  switch (s.type) {
+    case 'file':
+      return { type: 'file', paths: [...s.paths], ...(snapshot.capturedAt ? { capturedAt: snapshot.capturedAt } : {}), referenceTime: reference };
+    case 'live':
+      return { type: 'live', ...(s.context ? { context: s.context } : {}), ...(s.server ? { server: s.server } : {}), referenceTime: reference };
+    case 'simulator':
+      return { type: 'simulator', scenario: s.scenario, referenceTime: reference };
+  }
+}
+
+function useColour(io: CliIO): boolean {
+  return io.stdout.isTTY === true && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
+}
+
+/** `handoff [diagnose] [TARGET...]`: returns the exit code. */
+export async function runDiagnose(targetArgs: readonly string[], opts: DiagnoseOptions, io: CliIO): Promise<number> {
+  const format = outputFormat(opts.output);
+  if (opts.namespace !== undefined && opts.allNamespaces === true) {
+    throw new UsageError('-n/--namespace and -A/--all-namespaces cannot be used together');
+  }
+  const targets = targetArgs.map(parseTarget);
+  const selector = opts.selector === undefined ? undefined : parseLabelSelector(opts.selector);
+  const nowFlag = parseNow(opts.now);
+  const snapshot = await collectEvidence(opts, io);
+  const now = nowFlag ?? referenceTime(snapshot) ?? io.now();
+  const result = diagnose(snapshot, { now, rules: RULES });
+  const diagnoses = selectDiagnoses(result.diagnoses, {
+    ...(opts.namespace === undefined ? {} : { namespace: opts.namespace }),
+    targets,
+    ...(selector === undefined ? {} : { selector }),
+    servicePods: podsByService(snapshot),
+  });
+  const report: DiagnosisReport = { generatedAt: new Date(io.now()).toISOString(), source: sourceOf(snapshot, now), diagnoses };
+  for (const f of result.ruleFailures) {
+    io.stderr.write(`handoff: internal error in rule ${f.ruleId} on ${f.target}: ${f.error} (please report this)\n`);
+  }
+  const notes = [...snapshot.notes, ...snapshot.missing.map((m) => `could not read ${m.kind}${m.namespace ? ` in ${m.namespace}` : ''}: ${m.why}`)];
+  switch (format) {
+    case 'json':
+      io.stdout.write(renderJson(report));
+      break;
+    case 'yaml':
+      io.stdout.write(renderYaml(report));
+      break;
+    case 'text':
+      io.stdout.write(renderText(report, { style: useColour(io) ? colour : plain, notes, verbose: opts.verbose === true }));
+      break;
+  }
+  if (format !== 'text') for (const n of notes) io.stderr.write(`handoff: note: ${n}\n`);
+  return diagnoses.some((d) => d.verdict === 'failed') ? EXIT.failed : EXIT.ok;
+}

@@ -1,0 +1,41 @@
+import type { EventRecord } from '../../model/index.js';
+import { parseTime } from '../../k8s/index.js';
+import { defined, isRecord, num, rec, str, time, type Raw } from './coerce.js';
+import { objectRef } from './meta.js';
+
+/**
+ * A core/v1 or events.k8s.io/v1 Event as one EventRecord, with first/last/count computed the
+ * way `kubectl describe` does (kubernetes-facts.md §5): first = eventTime or firstTimestamp;
+ * with a series, last = series.lastObservedTime and count = series.count; else count and
+ * lastTimestamp.
+ */
+export function event(raw: Raw): EventRecord | undefined {
+  const newApi = str(raw.apiVersion)?.startsWith('events.k8s.io/') === true || raw.regarding !== undefined;
+  const regarding = objectRef(newApi ? (raw.regarding ?? raw.involvedObject) : raw.involvedObject);
+  if (regarding === undefined) return undefined;
+  const source = rec(newApi ? raw.deprecatedSource : raw.source);
+  const series = isRecord(raw.series) ? raw.series : undefined;
+  const firstTs = time(newApi ? raw.deprecatedFirstTimestamp : raw.firstTimestamp);
+  const lastTs = time(newApi ? raw.deprecatedLastTimestamp : raw.lastTimestamp);
+  const rawCount = num(newApi ? raw.deprecatedCount : raw.count);
+  const first = parseTime(time(raw.eventTime)) ?? parseTime(firstTs);
+  const seriesCount = series === undefined ? undefined : num(series.count);
+  const seriesLast = series === undefined ? undefined : parseTime(time(series.lastObservedTime));
+  const count = seriesCount ?? (rawCount !== undefined && rawCount > 0 ? rawCount : 1);
+  const last = seriesLast ?? parseTime(lastTs) ?? first;
+  const component = str(source.component) || str(raw.reportingController) || str(raw.reportingComponent);
+  const host = str(source.host) || (component === 'kubelet' ? str(raw.reportingInstance) : undefined);
+  const m = rec(raw.metadata);
+  return defined<EventRecord>({
+    regarding,
+    reason: str(raw.reason) ?? '',
+    message: str(newApi ? (raw.note ?? raw.message) : raw.message) ?? '',
+    type: str(raw.type) ?? 'Normal',
+    source: component || undefined,
+    host: host || undefined,
+    first,
+    last,
+    count,
+    name: str(m.name),
+  });
+}

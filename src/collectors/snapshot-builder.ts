@@ -1,0 +1,210 @@
+import type { EvidenceKind, LogTail, MissingEvidence, ProbeResult, Snapshot, SnapshotSource, WorkloadKind } from '../model/index.js';
+import { WORKLOAD_KINDS } from '../model/index.js';
+import { compareStrings } from '../k8s/index.js';
+import { isRecord, rec, str, type Raw } from './normalize/coerce.js';
+import { event } from './normalize/event.js';
+import {
+  endpoints,
+  endpointSlice,
+  limitRange,
+  node,
+  pv,
+  pvc,
+  resourceQuota,
+  service,
+  storageClass,
+  workload,
+} from './normalize/objects.js';
+import { pod } from './normalize/pod.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer U)[] ? U[] : T[K] };
+type Lists = Omit<Mutable<Snapshot>, 'source' | 'capturedAt' | 'collected' | 'missing' | 'notes'>;
+
+const WORKLOADS = new Set<string>(WORKLOAD_KINDS);
+
+/** Kinds kube-handoff reads, with the evidence kind each belongs to. */
+const KIND_EVIDENCE: Readonly<Record<string, EvidenceKind>> = {
+  Pod: 'pods',
+  Event: 'events',
+  Node: 'nodes',
+  PersistentVolumeClaim: 'pvcs',
+  PersistentVolume: 'pvs',
+  StorageClass: 'storageclasses',
+  Service: 'services',
+  EndpointSlice: 'endpointslices',
+  Endpoints: 'endpoints',
+  ResourceQuota: 'resourcequotas',
+  LimitRange: 'limitranges',
+  ...Object.fromEntries(WORKLOAD_KINDS.map((k) => [k, 'workloads' as const])),
+};
+
+export function evidenceKindOf(kind: string): EvidenceKind | undefined {
+  return KIND_EVIDENCE[kind];
+}
+
+/**
+ * Accumulates raw Kubernetes objects from any source into one normalised Snapshot: Lists are
+ * unpacked, each object is type-checked field by field, duplicates (the same object seen twice,
+ * or an event read through both event APIs) are kept once, and kinds kube-handoff does not read
+ * are counted for a note.
+ */
+export class SnapshotBuilder {
+  private readonly objects = new Map<string, { list: keyof Lists; value: unknown }>();
+  private readonly collected = new Set<EvidenceKind>();
+  private readonly missing: MissingEvidence[] = [];
+  private readonly notes: string[] = [];
+  private readonly skipped = new Map<string, number>();
+  private readonly logs: LogTail[] = [];
+  private readonly probes: ProbeResult[] = [];
+  private capturedAt: string | undefined;
+  private invalid = 0;
+
+  /** Adds one object or List; returns how many objects were kept. */
+  add(raw: unknown, listKind?: string): number {
+    if (!isRecord(raw)) return 0;
+    const kind = str(raw.kind) ?? listKind;
+    if (kind === undefined) return 0;
+    if (kind === 'List' || (kind.endsWith('List') && Array.isArray(raw.items))) {
+      const itemKind = kind === 'List' ? undefined : kind.slice(0, -'List'.length);
+      const ev = itemKind === undefined ? undefined : evidenceKindOf(itemKind);
+      if (ev !== undefined) this.collected.add(ev);
+      let n = 0;
+      for (const item of Array.isArray(raw.items) ? raw.items : []) n += this.add(item, itemKind);
+      return n;
+    }
+    return this.addObject(kind, raw);
+  }
+
+  private addObject(kind: string, raw: Raw): number {
+    const ev = evidenceKindOf(kind);
+    if (ev === undefined) {
+      this.skipped.set(kind, (this.skipped.get(kind) ?? 0) + 1);
+      return 0;
+    }
+    const value = this.normalise(kind, raw);
+    if (value === undefined) {
+      this.invalid++;
+      return 0;
+    }
+    this.collected.add(ev);
+    const m = rec(raw.metadata);
+    const id = str(m.uid) ?? `${str(m.namespace) ?? ''}/${str(m.name) ?? ''}`;
+    // Keyed by uid (or namespace/name): the same object read twice, or one event read through
+    // both event APIs, is kept once.
+    this.objects.set(`${kind}/${id}`, { list: LIST_OF[ev], value });
+    return 1;
+  }
+
+  private normalise(kind: string, raw: Raw): unknown {
+    if (WORKLOADS.has(kind)) return workload(kind as WorkloadKind, raw);
+    switch (kind) {
+      case 'Pod':
+        return pod(raw);
+      case 'Event':
+        return event(raw);
+      case 'Node':
+        return node(raw);
+      case 'PersistentVolumeClaim':
+        return pvc(raw);
+      case 'PersistentVolume':
+        return pv(raw);
+      case 'StorageClass':
+        return storageClass(raw);
+      case 'Service':
+        return service(raw);
+      case 'EndpointSlice':
+        return endpointSlice(raw);
+      case 'Endpoints':
+        return endpoints(raw);
+      case 'ResourceQuota':
+        return resourceQuota(raw);
+      case 'LimitRange':
+        return limitRange(raw);
+      default:
+        return undefined;
+    }
+  }
+
+  /** Adds an already-normalised object (fragments rebuilt by the paste parser). */
+  addNormalised(ev: EvidenceKind, key: string, value: unknown): void {
+    this.collected.add(ev);
+    this.objects.set(`${ev}/${key}`, { list: LIST_OF[ev], value });
+  }
+
+  addLog(tail: LogTail): void {
+    this.collected.add('logs');
+    this.logs.push(tail);
+  }
+
+  addProbe(result: ProbeResult): void {
+    this.collected.add('probes');
+    this.probes.push(result);
+  }
+
+  markCollected(kind: EvidenceKind): void {
+    this.collected.add(kind);
+  }
+
+  markMissing(m: MissingEvidence): void {
+    this.missing.push(m);
+  }
+
+  note(text: string): void {
+    this.notes.push(text);
+  }
+
+  setCapturedAt(at: string | undefined): void {
+    if (at !== undefined) this.capturedAt = at;
+  }
+
+  build(source: SnapshotSource): Snapshot {
+    const lists: Lists = {
+      pods: [],
+      events: [],
+      nodes: [],
+      pvcs: [],
+      pvs: [],
+      storageClasses: [],
+      services: [],
+      endpointSlices: [],
+      endpoints: [],
+      workloads: [],
+      resourceQuotas: [],
+      limitRanges: [],
+      logs: this.logs,
+      probes: this.probes,
+    };
+    for (const { list, value } of this.objects.values()) (lists[list] as unknown[]).push(value);
+    const notes = [...this.notes];
+    if (this.skipped.size > 0) {
+      const kinds = [...this.skipped].sort(([a], [b]) => compareStrings(a, b)).map(([k, n]) => `${n} ${k}`);
+      notes.push(`skipped objects of kinds kube-handoff does not read: ${kinds.join(', ')}`);
+    }
+    if (this.invalid > 0) notes.push(`skipped ${this.invalid} object(s) without a name or with an unusable shape`);
+    return {
+      source,
+      ...(this.capturedAt === undefined ? {} : { capturedAt: this.capturedAt }),
+      collected: [...this.collected].sort(),
+      missing: this.missing,
+      notes,
+      ...lists,
+    };
+  }
+}
+
+const LIST_OF: Readonly<Record<EvidenceKind, keyof Lists>> = {
+  pods: 'pods',
+  events: 'events',
+  nodes: 'nodes',
+  pvcs: 'pvcs',
+  pvs: 'pvs',
+  storageclasses: 'storageClasses',
+  services: 'services',
+  endpointslices: 'endpointSlices',
+  endpoints: 'endpoints',
+  workloads: 'workloads',
+  resourcequotas: 'resourceQuotas',
+  limitranges: 'limitRanges',
+  logs: 'logs',
+  probes: 'probes',
+};

@@ -1,0 +1,5 @@
+export { renderJson, renderYaml } from './json.js';
+export { renderText, type TextOptions } from './text.js';
+export { reportDocument, contractDiagnosis, type ReportDocument } from './document.js';
+export { sanitize, sanitizeDeep } from './sanitize.js';
+export { colour, plain, type Style } from './style.js';

@@ -1,0 +1,25 @@
+/**
+ * Text from a cluster (event messages, logs, names) may carry terminal control sequences that
+ * would rewrite the screen. Strip ANSI escape sequences (CSI, OSC, and single-character escapes)
+ * and every other C0/C1 control character except newline and tab.
+ */
+// eslint-disable-next-line no-control-regex
+const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+export function sanitize(text: string): string {
+  return text.replace(ESCAPES, '').replace(CONTROLS, '');
+}
+
+/** A deep copy with every string sanitised. */
+export function sanitizeDeep<T>(value: T): T {
+  if (typeof value === 'string') return sanitize(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => sanitizeDeep(v)) as T;
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[sanitize(k)] = sanitizeDeep(v);
+    return out as T;
+  }
+  return value;
+}

@@ -1,0 +1,151 @@
+import type { ChainStatus, Diagnosis, DiagnosisReport } from '../model/index.js';
+import { humanDuration } from '../k8s/index.js';
+import { sanitize, sanitizeDeep } from './sanitize.js';
+import { plain, type Style } from './style.js';
+
+export interface TextOptions {
+  readonly style?: Style;
+  /** Show every healthy target on its own line (default: fold them per workload). */
+  readonly verbose?: boolean;
+  /** Extra lines to print under the header (collector notes). */
+  readonly notes?: readonly string[];
+}
+
+const GLYPH: Readonly<Record<ChainStatus, string>> = {
+  passed: '✓',
+  failed: '✗',
+  progressing: '…',
+  'not-reached': '·',
+  unknown: '?',
+};
+
+function verdictLabel(d: Diagnosis, s: Style): string {
+  switch (d.verdict) {
+    case 'failed':
+      return s.red(s.bold('✗ FAILED     '));
+    case 'progressing':
+      return s.yellow('… PROGRESSING');
+    case 'unknown':
+      return s.blue('? UNKNOWN    ');
+    case 'healthy':
+      return s.green('✓ HEALTHY    ');
+  }
+}
+
+function targetLabel(d: Diagnosis): string {
+  const t = d.target;
+  return `${t.kind.toLowerCase()} ${t.namespace ? `${t.namespace}/` : ''}${t.name}`;
+}
+
+function chainLine(d: Diagnosis, s: Style): string {
+  return d.chain
+    .map((c) => {
+      const g = GLYPH[c.status];
+      const dur = c.durationMs !== undefined && c.durationMs > 0 ? ` ${humanDurationMs(c.durationMs)}` : '';
+      const text = `${g} ${c.stage}${dur}`;
+      return c.status === 'failed' ? s.red(text) : c.status === 'passed' ? text : s.dim(text);
+    })
+    .join('  ');
+}
+
+function humanDurationMs(ms: number): string {
+  return ms < 1000 ? `${ms}ms` : ms < 120_000 ? `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)}s` : humanDuration(ms);
+}
+
+/** Pods of one workload with the same failure are shown once, with a count. */
+function groupKey(d: Diagnosis): string | undefined {
+  if (d.group === undefined || d.target.kind !== 'Pod') return undefined;
+  return [d.target.namespace, d.group.kind, d.group.name, d.verdict, d.stage, d.reason, d.ruleId, d.container?.name].join('|');
+}
+
+interface Group {
+  readonly first: Diagnosis;
+  readonly members: Diagnosis[];
+}
+
+function groups(diagnoses: readonly Diagnosis[]): Group[] {
+  const out: Group[] = [];
+  const byKey = new Map<string, Group>();
+  for (const d of diagnoses) {
+    const key = groupKey(d);
+    const existing = key === undefined ? undefined : byKey.get(key);
+    if (existing !== undefined) {
+      existing.members.push(d);
+      continue;
+    }
+    const g = { first: d, members: [d] };
+    if (key !== undefined) byKey.set(key, g);
+    out.push(g);
+  }
+  return out;
+}
+
+function heading(g: Group, s: Style): string {
+  const d = g.first;
+  const who =
+    g.members.length > 1 && d.group !== undefined
+      ? `${g.members.length} pods of ${d.group.kind.toLowerCase()}/${d.group.name} in ${d.target.namespace}`
+      : targetLabel(d);
+  const where = d.stage === null ? '' : `  ${s.bold(d.stage)}${d.reason ? ` · ${d.reason}` : ''}`;
+  const container = d.container ? s.dim(`  (${d.container.type === 'init' ? 'init container' : 'container'} ${d.container.name})`) : '';
+  return `${verdictLabel(d, s)}  ${who}${where}${container}`;
+}
+
+function renderGroup(g: Group, s: Style): string[] {
+  const d = g.first;
+  const lines = [heading(g, s), `    ${d.summary}`];
+  if (d.verdict === 'healthy') {
+    for (const n of d.notes) lines.push(s.dim(`    note: ${n}`));
+    return lines;
+  }
+  if (g.members.length > 1) lines.push(s.dim(`    pods: ${g.members.map((m) => m.target.name).join(', ')}`));
+  lines.push(`    chain: ${chainLine(d, s)}`);
+  if (d.evidence.length > 0) {
+    lines.push('    evidence:');
+    for (const e of d.evidence) lines.push(`      ${s.dim(e.source.padEnd(8))}${e.text.replaceAll('\n', '\n              ')}`);
+  }
+  if (d.nextSteps.length > 0) {
+    lines.push('    next steps:');
+    for (const step of d.nextSteps) lines.push(`      ${step.startsWith('kubectl ') ? `$ ${step}` : step}`);
+  }
+  for (const n of d.notes) lines.push(s.dim(`    note: ${n}`));
+  lines.push(s.dim(`    confidence: ${d.confidence}${d.ruleId ? ` · rule ${d.ruleId} (handoff rules ${d.ruleId})` : ''}`));
+  return lines;
+}
+
+function summaryLine(diagnoses: readonly Diagnosis[], s: Style): string {
+  const n = (v: Diagnosis['verdict']): number => diagnoses.filter((d) => d.verdict === v).length;
+  const parts = [
+    n('failed') > 0 ? s.red(`${n('failed')} failed`) : '0 failed',
+    `${n('progressing')} progressing`,
+    `${n('healthy')} healthy`,
+    ...(n('unknown') > 0 ? [`${n('unknown')} unknown`] : []),
+  ];
+  return `${diagnoses.length} target${diagnoses.length === 1 ? '' : 's'}: ${parts.join(', ')}`;
+}
+
+/** Plain text: failures in full (grouped per workload), healthy targets one line each. */
+export function renderText(report: DiagnosisReport, options: TextOptions = {}): string {
+  const s = options.style ?? plain;
+  const diagnoses = sanitizeDeep(report.diagnoses);
+  const out: string[] = [s.bold(summaryLine(diagnoses, s))];
+  for (const note of options.notes ?? []) out.push(s.dim(`note: ${sanitize(note)}`));
+  if (diagnoses.length === 0) {
+    out.push('', 'No pods, workloads or Services in the evidence.');
+    return `${out.join('\n')}\n`;
+  }
+  const list = groups(diagnoses);
+  const healthy = list.filter((g) => g.first.verdict === 'healthy');
+  for (const g of list) {
+    if (g.first.verdict === 'healthy') continue;
+    out.push('', ...renderGroup(g, s));
+  }
+  if (healthy.length > 0) {
+    out.push('');
+    for (const g of healthy) {
+      const line = heading(g, s);
+      out.push(options.verbose ? renderGroup(g, s).join('\n') : `${line}  ${s.dim(g.first.summary)}`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,80 @@
+import { testRule } from '../../../test/rule-tester.js';
+import { event, snapshot } from '../../../test/builders.js';
+import { rule } from './forbidden.js';
+
+const failed = (message: string, opts: { name?: string; kind?: string; lastS?: number } = {}) =>
+  event({
+    reason: 'FailedCreate',
+    kind: opts.kind ?? 'ReplicaSet',
+    name: opts.name ?? 'web-7d4',
+    namespace: 'shop',
+    message,
+    lastS: opts.lastS ?? 100,
+  });
+
+testRule(rule, {
+  valid: [
+    { name: 'nothing failed', snapshot: snapshot({ events: [] }) },
+    {
+      name: 'specific reasons go to their own rules',
+      snapshot: snapshot({
+        events: [
+          failed(
+            'Error creating: pods "x" is forbidden: violates PodSecurity "baseline:latest": privileged (container "a" must not set securityContext.privileged=true)',
+          ),
+        ],
+      }),
+    },
+    {
+      name: 'conflicts and timeouts are not admission failures',
+      snapshot: snapshot({ events: [failed('Error creating: pods "web-7d4-abc" already exists')] }),
+    },
+  ],
+  invalid: [
+    {
+      name: 'RBAC for the controller',
+      snapshot: snapshot({
+        events: [
+          failed(
+            'Error creating: pods "web-7d4-" is forbidden: User "system:serviceaccount:kube-system:replicaset-controller" cannot create resource "pods" in API group "" in the namespace "shop"',
+          ),
+        ],
+      }),
+      expect: [{ messageId: 'rbac', reason: 'Forbidden' }],
+    },
+    {
+      name: 'namespace terminating',
+      snapshot: snapshot({
+        events: [
+          failed(
+            'Error creating: pods "web-7d4-" is forbidden: unable to create new content in namespace shop because it is being terminated',
+          ),
+        ],
+      }),
+      expect: [{ messageId: 'namespaceTerminating', data: { namespace: 'shop' } }],
+    },
+    {
+      name: 'validation error',
+      snapshot: snapshot({
+        events: [
+          failed('Error creating: Pod "web-7d4-x" is invalid: spec.containers[0].image: Required value', {
+            kind: 'Job',
+            name: 'web',
+          }),
+        ],
+      }),
+      expect: [{ messageId: 'invalid', data: { kind: 'Job' } }],
+    },
+    {
+      name: 'other admission plugin',
+      snapshot: snapshot({
+        events: [
+          failed(
+            'Error creating: pods "web-7d4-" is forbidden: cannot set blockOwnerDeletion if an ownerReference refers to a resource you can\'t set finalizers on',
+          ),
+        ],
+      }),
+      expect: [{ messageId: 'forbidden' }],
+    },
+  ],
+});

@@ -1,0 +1,120 @@
+import { testRule } from '../../../test/rule-tester.js';
+import { at, event, snapshot, workload } from '../../../test/builders.js';
+import { rule } from './pod-security.js';
+
+const failed = (message: string, opts: { name?: string; kind?: string; lastS?: number } = {}) =>
+  event({
+    reason: 'FailedCreate',
+    kind: opts.kind ?? 'ReplicaSet',
+    name: opts.name ?? 'web-7d4',
+    message,
+    lastS: opts.lastS ?? 100,
+  });
+const PSA =
+  'Error creating: pods "web-7d4-x2p" is forbidden: violates PodSecurity "restricted:latest": allowPrivilegeEscalation != false (container "app" must set securityContext.allowPrivilegeEscalation=false), runAsNonRoot != true (pod or container "app" must set securityContext.runAsNonRoot=true)';
+
+testRule(rule, {
+  valid: [
+    {
+      name: 'no events at all',
+      snapshot: snapshot({ workloads: [workload({ kind: 'Deployment', name: 'web' })] }),
+    },
+    {
+      name: 'webhook denial is another rule',
+      snapshot: snapshot({
+        events: [
+          failed(
+            'Error creating: admission webhook "validation.gatekeeper.sh" denied the request: [psp-privileged] Privileged container is not allowed: app',
+          ),
+        ],
+      }),
+    },
+    {
+      name: 'PodSecurity failure followed by a successful create',
+      snapshot: snapshot({
+        events: [
+          failed(PSA, { lastS: 10 }),
+          event({
+            reason: 'SuccessfulCreate',
+            type: 'Normal',
+            kind: 'ReplicaSet',
+            name: 'web-7d4',
+            message: 'Created pod: web-7d4-abc',
+            lastS: 30,
+          }),
+        ],
+      }),
+    },
+  ],
+  invalid: [
+    {
+      name: 'PodSecurity restricted:latest',
+      snapshot: snapshot({ events: [failed(PSA)] }),
+      expect: [
+        {
+          messageId: 'podSecurity',
+          reason: 'PodSecurityViolation',
+          data: { level: 'restricted:latest' },
+          evidenceIncludes: ['violates PodSecurity'],
+        },
+      ],
+    },
+    {
+      name: 'older "pod violates PodSecurity" wording on a DaemonSet',
+      snapshot: snapshot({
+        events: [
+          failed(
+            'Error creating: pods "agent-abcde" is forbidden: pod violates PodSecurity "baseline:v1.24": host namespaces (hostNetwork=true)',
+            { kind: 'DaemonSet', name: 'agent' },
+          ),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'podSecurity',
+          data: {
+            level: 'baseline:v1.24',
+            violations: 'host namespaces (hostNetwork=true)',
+            kind: 'DaemonSet',
+          },
+        },
+      ],
+    },
+    {
+      name: 'OpenShift SCC on a StatefulSet',
+      snapshot: snapshot({
+        events: [
+          failed(
+            'create Pod dublin-0 in StatefulSet dublin failed error: pods "dublin-0" is forbidden: unable to validate against any security context constraint: [fsGroup: Invalid value: []int64{0}: 0 is not an allowed group]',
+            { kind: 'StatefulSet', name: 'dublin' },
+          ),
+        ],
+      }),
+      expect: [
+        { messageId: 'scc', reason: 'PolicyForbidden', data: { kind: 'StatefulSet', name: 'dublin' } },
+      ],
+    },
+    {
+      name: 'PodSecurityPolicy in a ReplicaFailure condition only',
+      snapshot: snapshot({
+        workloads: [
+          workload({
+            kind: 'ReplicaSet',
+            name: 'web-7d4',
+            conditions: [
+              {
+                type: 'ReplicaFailure',
+                status: 'True',
+                reason: 'FailedCreate',
+                message:
+                  'pods "web-7d4-" is forbidden: unable to validate against any pod security policy: [spec.containers[0].securityContext.privileged: Invalid value: true: Privileged containers are not allowed]',
+                lastTransitionTime: at(5),
+              },
+            ],
+          }),
+        ],
+      }),
+      expect: [{ messageId: 'psp', reason: 'PolicyForbidden', basis: 'state' }],
+    },
+  ],
+});

@@ -1,0 +1,140 @@
+import { testRule } from '../../../test/rule-tester.js';
+import { event, snapshot } from '../../../test/builders.js';
+import { rule } from './webhook.js';
+
+const failed = (
+  message: string,
+  opts: { name?: string; kind?: string; lastS?: number; count?: number } = {},
+) =>
+  event({
+    reason: 'FailedCreate',
+    kind: opts.kind ?? 'ReplicaSet',
+    name: opts.name ?? 'web-7d4',
+    message,
+    lastS: opts.lastS ?? 100,
+    count: opts.count ?? 1,
+  });
+
+testRule(rule, {
+  valid: [
+    {
+      name: 'quota error is another rule',
+      snapshot: snapshot({
+        events: [
+          failed(
+            'Error creating: pods "x" is forbidden: exceeded quota: q, requested: pods=1, used: pods=1, limited: pods=1',
+          ),
+        ],
+      }),
+    },
+    {
+      name: 'webhook outage resolved by a later create',
+      snapshot: snapshot({
+        events: [
+          failed(
+            'Error creating: Internal error occurred: failed calling webhook "pod-policy.example.com": context deadline exceeded',
+            { lastS: 10 },
+          ),
+          event({
+            reason: 'SuccessfulCreate',
+            type: 'Normal',
+            kind: 'ReplicaSet',
+            name: 'web-7d4',
+            message: 'Created pod: web-7d4-a',
+            lastS: 20,
+          }),
+        ],
+      }),
+    },
+    {
+      name: 'FailedCreate of another reason on a Service is ignored',
+      snapshot: snapshot({
+        events: [
+          event({
+            reason: 'FailedToCreateEndpoint',
+            kind: 'Endpoints',
+            name: 'web',
+            message: 'admission webhook "x" denied the request: no',
+          }),
+        ],
+      }),
+    },
+  ],
+  invalid: [
+    {
+      name: 'Gatekeeper denial with message',
+      snapshot: snapshot({
+        events: [
+          failed(
+            'Error creating: admission webhook "validation.gatekeeper.sh" denied the request: [require-owner-label] you must provide labels: {"owner"}',
+            { count: 4 },
+          ),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'denied',
+          reason: 'WebhookDenied',
+          data: {
+            webhook: 'validation.gatekeeper.sh',
+            detail: '[require-owner-label] you must provide labels: {"owner"}',
+            attempts: 4,
+          },
+        },
+      ],
+    },
+    {
+      name: 'denial without explanation',
+      snapshot: snapshot({
+        events: [
+          failed(
+            'Error creating: admission webhook "deny.example.com" denied the request without explanation',
+          ),
+        ],
+      }),
+      expect: [{ messageId: 'deniedSilent', data: { webhook: 'deny.example.com' } }],
+    },
+    {
+      name: 'webhook unreachable: connection refused, service from the URL',
+      snapshot: snapshot({
+        events: [
+          failed(
+            'Error creating: Internal error occurred: failed calling webhook "mutate.kyverno.svc-fail": failed to call webhook: Post "https://kyverno-svc.kyverno.svc:443/mutate/fail?timeout=10s": dial tcp 10.96.12.7:443: connect: connection refused',
+            { kind: 'Job', name: 'migrate' },
+          ),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'unavailable',
+          reason: 'WebhookUnavailable',
+          data: {
+            webhook: 'mutate.kyverno.svc-fail',
+            service: 'kyverno/kyverno-svc',
+            cause: 'connection refused',
+            kind: 'Job',
+          },
+        },
+      ],
+    },
+    {
+      name: 'webhook unreachable: no endpoints (older wording)',
+      snapshot: snapshot({
+        events: [
+          failed(
+            'Error creating: Internal error occurred: failed calling webhook "webhook.cert-manager.io": Post https://cert-manager-webhook.cert-manager.svc:443/mutate?timeout=30s: no endpoints available for service "cert-manager-webhook"',
+          ),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'unavailable',
+          data: {
+            service: 'cert-manager-webhook',
+            cause: 'no endpoints available for service "cert-manager-webhook"',
+          },
+        },
+      ],
+    },
+  ],
+});

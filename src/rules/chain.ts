@@ -1,0 +1,165 @@
+import type { ContainerRef, EventRecord, Pod, StageId } from '../model/index.js';
+import { stageOrder } from '../model/index.js';
+import { parseTime } from '../k8s/index.js';
+import { containerEntries, isSidecar, wasCreated, type ContainerEntry } from './utils/containers.js';
+import { eventContainer } from './utils/events.js';
+
+/** When a stage was passed: `at` is epoch ms when known; a milestone from current state has no time. */
+export interface Passed {
+  readonly at?: number;
+}
+
+/**
+ * Milestones that mark stages passed (DESIGN.md §1), from the pod's current state and from
+ * events: nodeName / PodScheduled / Scheduled; PodReadyToStartContainers or any container
+ * created; Pulled; Created; Initialized; Started; ContainersReady; Ready.
+ */
+export interface Milestones {
+  readonly pod: ReadonlyMap<StageId, Passed>;
+  /** Container-level stages (image-pull, container-config, container-start), keyed by `type/name`. */
+  readonly containers: ReadonlyMap<string, ReadonlyMap<StageId, Passed>>;
+  /**
+   * Highest chain position among the pod-level milestones (-1 when none). Initialized does not
+   * count: init containers run before app images are pulled, although the chain lists them after.
+   */
+  readonly furthest: number;
+}
+
+export const CONTAINER_STAGES: ReadonlySet<StageId> = new Set(['image-pull', 'container-config', 'container-start']);
+
+export function containerKey(ref: ContainerRef): string {
+  return `${ref.type}/${ref.name}`;
+}
+
+const START_ERRORS = new Set(['StartError', 'ContainerCannotRun']);
+
+function conditionTrue(pod: Pod, type: string): Passed | undefined {
+  const c = pod.status.conditions?.find((x) => x.type === type);
+  if (c?.status !== 'True') return undefined;
+  const at = parseTime(c.lastTransitionTime);
+  return at === undefined ? {} : { at };
+}
+
+function earliest(events: readonly EventRecord[], reason: string, ref?: ContainerRef): Passed | undefined {
+  let best: number | undefined;
+  let found = false;
+  for (const e of events) {
+    if (e.reason !== reason) continue;
+    if (ref !== undefined) {
+      const c = eventContainer(e);
+      if (c?.name !== ref.name || c.type !== ref.type) continue;
+    }
+    found = true;
+    const t = e.last ?? e.first;
+    if (t !== undefined && (best === undefined || t > best)) best = t;
+  }
+  if (!found) return undefined;
+  return best === undefined ? {} : { at: best };
+}
+
+function started(entry: ContainerEntry): Passed | undefined {
+  const s = entry.status;
+  if (s === undefined) return undefined;
+  const running = s.state?.running;
+  if (running !== undefined) {
+    const at = parseTime(running.startedAt);
+    return at === undefined ? {} : { at };
+  }
+  if (s.started === true) return {};
+  for (const term of [s.state?.terminated, s.lastState?.terminated]) {
+    if (term !== undefined && !START_ERRORS.has(term.reason ?? '') && term.exitCode !== 128) {
+      const at = parseTime(term.startedAt);
+      return at === undefined ? {} : { at };
+    }
+  }
+  return undefined;
+}
+
+function pulled(entry: ContainerEntry): Passed | undefined {
+  const s = entry.status;
+  if (wasCreated(s)) return {};
+  if (s?.imageID) return {};
+  return undefined;
+}
+
+function first(...candidates: (Passed | undefined)[]): Passed | undefined {
+  return candidates.find((c) => c !== undefined);
+}
+
+export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milestones {
+  const m = new Map<StageId, Passed>();
+  const created = parseTime(pod.metadata.creationTimestamp);
+  m.set('admission', created === undefined ? {} : { at: created });
+
+  const entries = containerEntries(pod);
+  const containers = new Map<string, Map<StageId, Passed>>();
+  for (const entry of entries) {
+    const cm = new Map<StageId, Passed>();
+    const startedAt = first(started(entry), earliest(events, 'Started', entry.ref));
+    const createdAt = first(wasCreated(entry.status) ? {} : undefined, earliest(events, 'Created', entry.ref), startedAt);
+    const pulledAt = first(pulled(entry), earliest(events, 'Pulled', entry.ref), createdAt);
+    if (pulledAt) cm.set('image-pull', pulledAt);
+    if (createdAt) cm.set('container-config', createdAt);
+    if (startedAt) cm.set('container-start', startedAt);
+    containers.set(containerKey(entry.ref), cm);
+  }
+
+  const anyContainerActivity = entries.some((e) => (containers.get(containerKey(e.ref))?.size ?? 0) > 0);
+  const sandbox = first(
+    conditionTrue(pod, 'PodReadyToStartContainers'),
+    conditionTrue(pod, 'PodHasNetwork'),
+    anyContainerActivity ? {} : undefined,
+    earliest(events, 'Pulling'),
+  );
+  const scheduled = first(
+    conditionTrue(pod, 'PodScheduled'),
+    earliest(events, 'Scheduled'),
+    pod.spec.nodeName ? {} : undefined,
+    sandbox,
+  );
+  if (scheduled) m.set('scheduling', scheduled);
+  const kubeletStart = parseTime(pod.status.startTime);
+  if (sandbox) {
+    m.set('node', kubeletStart === undefined ? {} : { at: kubeletStart });
+    m.set('volumes', sandbox);
+    m.set('sandbox-network', sandbox);
+  }
+
+  const app = entries.filter((e) => e.ref.type === 'app');
+  const inits = entries.filter((e) => e.ref.type === 'init' && !isSidecar(e));
+  const allApp = (stage: StageId): Passed | undefined => {
+    if (app.length === 0) return undefined;
+    let at: number | undefined;
+    for (const e of app) {
+      const p = containers.get(containerKey(e.ref))?.get(stage);
+      if (p === undefined) return undefined;
+      if (p.at !== undefined && (at === undefined || p.at > at)) at = p.at;
+    }
+    return at === undefined ? {} : { at };
+  };
+  const initDone =
+    inits.length > 0 &&
+    inits.every((e) => e.status?.state?.terminated?.exitCode === 0);
+  const initialized = first(
+    inits.length > 0 ? conditionTrue(pod, 'Initialized') : undefined,
+    initDone ? {} : undefined,
+    allApp('container-config'),
+  );
+  const ready = conditionTrue(pod, 'Ready');
+  const succeeded = pod.status.phase === 'Succeeded' ? {} : undefined;
+
+  const ordered: [StageId, Passed | undefined][] = [
+    ['image-pull', allApp('image-pull')],
+    ['container-config', allApp('container-config')],
+    ['init-containers', inits.length === 0 ? (sandbox ?? undefined) : initialized],
+    ['container-start', allApp('container-start')],
+    ['readiness', first(ready, succeeded)],
+  ];
+  for (const [stage, passed] of ordered) if (passed) m.set(stage, passed);
+  if (succeeded) {
+    for (const stage of ['crash', 'liveness'] as const) m.set(stage, {});
+  }
+  let furthest = -1;
+  for (const stage of m.keys()) if (stage !== 'init-containers') furthest = Math.max(furthest, stageOrder(stage));
+  return { pod: m, containers, furthest };
+}

@@ -1,0 +1,47 @@
+import { crashCases } from '../utils/crash-cases.js';
+import { crashCommands, crashData } from '../utils/crash-report.js';
+import { finding } from '../utils/finding.js';
+import type { Rule } from '../types.js';
+
+const meta = {
+  id: 'crash/exit-non-zero',
+  stage: 'crash',
+  target: 'pod',
+  title: 'Container exited with a non-zero code',
+  description:
+    'An app container terminated with reason Error and a non-zero exit code and is not being restarted in a loop: ' +
+    'typically a Job pod with restartPolicy Never that ends in phase Failed, or a container that has just crashed for the first time. ' +
+    'Quotes the terminated state and the last log lines.',
+  reasons: ['ExitNonZero'],
+  graceSeconds: 0,
+  needs: ['pods'],
+  messages: {
+    exitNonZero: 'Container {{container}} exited with code {{exitCode}} ({{exitReason}}).',
+    exitNonZeroPodFailed:
+      'Container {{container}} exited with code {{exitCode}} ({{exitReason}}) and, with restartPolicy {{restartPolicy}}, the pod failed.',
+  },
+  docs: 'docs/rules/crash/exit-non-zero.md',
+} as const;
+
+export const rule = {
+  meta,
+  evaluate(ctx) {
+    return crashCases(ctx)
+      .filter((c) => c.reason === 'ExitNonZero')
+      .map((c) =>
+        finding(meta, {
+          reason: 'ExitNonZero',
+          messageId: ctx.pod.status.phase === 'Failed' ? 'exitNonZeroPodFailed' : 'exitNonZero',
+          data: crashData(c),
+          basis: c.basis,
+          container: c.container,
+          evidence: c.evidence,
+          at: c.at,
+          nextSteps: [
+            ...crashCommands(ctx, c),
+            'Fix the error the log shows; a Job retries with new pods up to its backoffLimit, so delete or re-create it after the fix.',
+          ],
+        }),
+      );
+  },
+} satisfies Rule<'pod'>;

@@ -1,0 +1,244 @@
+import { testRule } from '../../../test/rule-tester.js';
+import {
+  cond,
+  container,
+  cstatus,
+  event,
+  ms,
+  pod,
+  runningPod,
+  snapshot,
+  state,
+} from '../../../test/builders.js';
+import type { ContainerStatus, Pod } from '../../model/index.js';
+import { rule } from './init-failed.js';
+
+const notInitialized = (name: string) =>
+  cond('Initialized', 'False', 'ContainersNotInitialized', `containers with incomplete status: [${name}]`, 1);
+
+const initPod = (
+  init: ContainerStatus,
+  opts: { restartPolicy?: string; sidecar?: boolean; phase?: string } = {},
+): Pod =>
+  pod({
+    phase: opts.phase ?? 'Pending',
+    nodeName: 'node-1',
+    conditions: [notInitialized(init.name)],
+    initContainers: [container(init.name, opts.sidecar ? { restartPolicy: 'Always' } : {})],
+    initContainerStatuses: [init],
+    containerStatuses: [cstatus('app', { state: state.waiting('PodInitializing') })],
+    ...(opts.restartPolicy === undefined ? {} : { spec: { restartPolicy: opts.restartPolicy } }),
+  });
+
+testRule(rule, {
+  valid: [
+    {
+      name: 'initialized pod whose init container completed',
+      snapshot: snapshot({
+        pods: [
+          runningPod({
+            initContainers: [container('init')],
+            initContainerStatuses: [cstatus('init', { state: state.terminated(0, 'Completed') })],
+          }),
+        ],
+      }),
+    },
+    {
+      name: 'Initialized=True even though the init container failed once before',
+      snapshot: snapshot({
+        pods: [
+          runningPod({
+            initContainers: [container('init')],
+            initContainerStatuses: [
+              cstatus('init', {
+                state: state.terminated(0, 'Completed'),
+                restartCount: 1,
+                lastState: state.terminated(1, 'Error'),
+              }),
+            ],
+          }),
+        ],
+      }),
+    },
+    {
+      name: 'init container image pull failure is image-pull',
+      snapshot: snapshot({
+        pods: [
+          initPod(
+            cstatus('init', { state: state.waiting('ImagePullBackOff', 'Back-off pulling image "x"') }),
+          ),
+        ],
+      }),
+    },
+    {
+      name: 'init container start error is container-start',
+      snapshot: snapshot({
+        pods: [
+          initPod(
+            cstatus('init', {
+              state: state.terminated(128, 'StartError', {
+                message: 'exec: "x": executable file not found in $PATH',
+              }),
+            }),
+          ),
+        ],
+      }),
+    },
+    {
+      name: 'sidecar that exited once and is being restarted is not a failure',
+      snapshot: snapshot({
+        pods: [
+          initPod(cstatus('proxy', { state: state.terminated(1, 'Error'), restartCount: 1 }), {
+            sidecar: true,
+          }),
+        ],
+      }),
+    },
+    {
+      name: 'init container running its first attempt',
+      snapshot: snapshot({ pods: [initPod(cstatus('init', { state: state.running(5) }))] }),
+      now: ms(30),
+    },
+  ],
+  invalid: [
+    {
+      name: 'real 044: Init:CrashLoopBackOff, exit 1, config fetch got 403',
+      snapshot: snapshot({
+        pods: [
+          initPod(
+            cstatus('init', {
+              state: state.waiting('CrashLoopBackOff'),
+              lastState: state.terminated(1, 'Error', {
+                message: 'Failed to fetch /opt/mule/conf/rtfv1.yml. statusCode=403',
+                startedS: 50,
+                finishedS: 50,
+              }),
+              restartCount: 16,
+              containerID: 'docker://f2fd33030980',
+            }),
+          ),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'crashLoop',
+          reason: 'InitContainerCrashLoop',
+          basis: 'state',
+          container: { name: 'init', type: 'init' },
+          data: {
+            exitCode: 1,
+            restarts: 16,
+            exit: 'exit code 1 (Error)',
+            detail: 'Failed to fetch /opt/mule/conf/rtfv1.yml. statusCode=403',
+          },
+          evidenceIncludes: [
+            'initContainerStatuses[init].state.waiting: CrashLoopBackOff',
+            'containers with incomplete status: [init]',
+          ],
+        },
+      ],
+    },
+    {
+      name: 'Init:Error with restartPolicy Never, reason from the log',
+      snapshot: snapshot({
+        pods: [
+          initPod(cstatus('migrate', { state: state.terminated(2, 'Error', { finishedS: 40 }) }), {
+            restartPolicy: 'Never',
+            phase: 'Failed',
+          }),
+        ],
+        logs: [
+          {
+            namespace: 'default',
+            pod: 'web-1',
+            container: 'migrate',
+            previous: false,
+            lines: ['connecting to db:5432', 'FATAL: password authentication failed for user "app"'],
+          },
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'failed',
+          reason: 'InitContainerFailed',
+          data: { exitCode: 2, detail: 'FATAL: password authentication failed for user "app"' },
+          evidenceIncludes: ['migrate log: FATAL: password authentication failed'],
+        },
+      ],
+    },
+    {
+      name: 'a retry is running right after a failed run',
+      snapshot: snapshot({
+        pods: [
+          initPod(
+            cstatus('init', {
+              state: state.running(100),
+              restartCount: 3,
+              lastState: state.terminated(137, 'OOMKilled'),
+            }),
+          ),
+        ],
+      }),
+      now: ms(110),
+      expect: [{ messageId: 'crashLoop', data: { exit: 'exit code 137 (OOMKilled)', restarts: 3 } }],
+    },
+    {
+      name: 'events only: restart back-off of an init container (fieldPath)',
+      snapshot: snapshot({
+        events: [
+          event({
+            reason: 'BackOff',
+            message: 'Back-off restarting failed container wait-db in pod web-1_default(uid-web-1)',
+            fieldPath: 'spec.initContainers{wait-db}',
+            count: 12,
+            firstS: 0,
+            lastS: 600,
+          }),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'crashLoopEvents',
+          basis: 'events',
+          container: { name: 'wait-db', type: 'init' },
+          evidenceIncludes: ['x12'],
+        },
+      ],
+    },
+    {
+      name: 'events without fieldPath, spec says the container is an init container',
+      snapshot: snapshot({
+        pods: [{ ...pod({ initContainers: [container('seed')] }), status: {} }],
+        events: [
+          event({
+            reason: 'BackOff',
+            message: 'Back-off restarting failed container seed in pod web-1_default(uid-web-1)',
+          }),
+        ],
+      }),
+      expect: [{ messageId: 'crashLoopEvents', container: { name: 'seed', type: 'init' } }],
+    },
+    {
+      name: 'sidecar init container in CrashLoopBackOff',
+      snapshot: snapshot({
+        pods: [
+          initPod(
+            cstatus('proxy', {
+              state: state.waiting('CrashLoopBackOff'),
+              restartCount: 5,
+              lastState: state.terminated(1, 'Error', { message: 'bind: address already in use' }),
+            }),
+            { sidecar: true },
+          ),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'sidecarCrashLoop',
+          reason: 'InitContainerCrashLoop',
+          data: { detail: 'bind: address already in use' },
+        },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,195 @@
+import type {
+  ContainerRef,
+  ContainerStateTerminated,
+  EventRecord,
+  Evidence,
+  Finding,
+} from '../../model/index.js';
+import { parseTime } from '../../k8s/index.js';
+import { describePod, hasState, shorten, stateEvidence } from '../utils/container-evidence.js';
+import { initContainerEntries, isSidecar } from '../utils/containers.js';
+import { eventContainer, eventEvidence, newest } from '../utils/events.js';
+import { finding } from '../utils/finding.js';
+import {
+  awaitingInit,
+  INIT_STUCK_GRACE_SECONDS,
+  initializedEvidence,
+  logTail,
+  runningSince,
+} from '../utils/init-containers.js';
+import { kubectl } from '../utils/kubectl.js';
+import { startFailureOf } from '../utils/start-errors.js';
+import type { PodContext, Rule } from '../types.js';
+
+const meta = {
+  id: 'init-containers/init-failed',
+  stage: 'init-containers',
+  target: 'pod',
+  title: 'Init container exits with an error',
+  description:
+    'An init container ran and exited non-zero (Init:Error), or keeps failing and the kubelet backs off its restarts ' +
+    '(Init:CrashLoopBackOff), so the app containers never start. Quotes the exit code, termination message and last log ' +
+    'lines. Sidecar init containers (restartPolicy: Always) count only when they crash-loop. Image pull, config and ' +
+    'start errors of init containers belong to their own stages.',
+  reasons: ['InitContainerFailed', 'InitContainerCrashLoop'],
+  graceSeconds: 0,
+  needs: ['pods', 'events', 'logs'],
+  messages: {
+    failed:
+      'Init container {{container}} exited with {{exit}}, so the app containers never start: {{detail}}',
+    crashLoop:
+      'Init container {{container}} keeps failing ({{exit}}, {{restarts}} restarts), so the app containers never start: {{detail}}',
+    crashLoopEvents:
+      'Init container {{container}} keeps failing and the kubelet is backing off its restarts, so the app containers never start.',
+    sidecarCrashLoop:
+      'Sidecar init container {{container}} keeps crashing ({{exit}}, {{restarts}} restarts): {{detail}}',
+  },
+  docs: 'docs/rules/init-containers/init-failed.md',
+} as const;
+
+type MessageId = keyof typeof meta.messages;
+
+function exitText(t: ContainerStateTerminated | undefined): string {
+  if (t === undefined) return 'an unknown exit code';
+  const code = t.signal ? `signal ${t.signal}` : `exit code ${t.exitCode}`;
+  return t.reason ? `${code} (${t.reason})` : code;
+}
+
+const BACK_OFF = /^\s*Back-off restarting failed container:? ?"?([^\s"]+)/i;
+
+/** Restart back-off events of init containers, per container (fieldPath, else the name the message gives). */
+function backOffEvents(
+  events: readonly EventRecord[],
+  initNames: ReadonlySet<string>,
+): Map<string, EventRecord[]> {
+  const out = new Map<string, EventRecord[]>();
+  for (const e of events) {
+    if (e.reason !== 'BackOff') continue;
+    const named = BACK_OFF.exec(e.message)?.[1];
+    if (named === undefined) continue;
+    const ref = eventContainer(e);
+    const name =
+      ref === undefined
+        ? initNames.has(named)
+          ? named
+          : undefined
+        : ref.type === 'init'
+          ? ref.name
+          : undefined;
+    if (name === undefined) continue;
+    out.set(name, [...(out.get(name) ?? []), e]);
+  }
+  return out;
+}
+
+export const rule = {
+  meta,
+  evaluate(ctx) {
+    const { pod, now } = ctx;
+    if (!awaitingInit(pod)) return [];
+    const entries = initContainerEntries(pod);
+    const backOffs = backOffEvents(ctx.events, new Set(entries.map((e) => e.ref.name)));
+    const condition = initializedEvidence(pod);
+    const out: Finding[] = [];
+    for (const entry of entries) {
+      const status = entry.status;
+      const ref = entry.ref;
+      const back = newest(backOffs.get(ref.name) ?? []);
+      backOffs.delete(ref.name);
+      let id: MessageId;
+      let term: ContainerStateTerminated | undefined;
+      const evidence: Evidence[] = [];
+      if (hasState(status)) {
+        if (startFailureOf(status) !== undefined) continue;
+        const s = status.state;
+        const last = status.lastState?.terminated;
+        const sidecar = isSidecar(entry);
+        if (s.waiting?.reason === 'CrashLoopBackOff') {
+          id = sidecar ? 'sidecarCrashLoop' : 'crashLoop';
+          term = last;
+          evidence.push(stateEvidence(ref, 'state.waiting', 'CrashLoopBackOff', s.waiting.message));
+          if (last !== undefined)
+            evidence.push(stateEvidence(ref, 'lastState.terminated', exitText(last), last.message));
+        } else if (sidecar) {
+          continue;
+        } else if (s.terminated !== undefined && s.terminated.exitCode !== 0) {
+          id = status.restartCount > 0 ? 'crashLoop' : 'failed';
+          term = s.terminated;
+          evidence.push(stateEvidence(ref, 'state.terminated', exitText(term), term.message));
+        } else if (
+          s.running !== undefined &&
+          status.restartCount > 0 &&
+          last !== undefined &&
+          last.exitCode !== 0 &&
+          now - (runningSince(pod, s.running.startedAt) ?? now) < INIT_STUCK_GRACE_SECONDS * 1000
+        ) {
+          // Between back-offs the retry runs briefly; the last run failed. Past the grace it is init-stuck's.
+          id = 'crashLoop';
+          term = last;
+          evidence.push(stateEvidence(ref, 'lastState.terminated', exitText(last), last.message));
+        } else continue;
+      } else if (back !== undefined) {
+        id = 'crashLoopEvents';
+      } else continue;
+      if (back !== undefined) evidence.push(eventEvidence(back, now));
+      if (condition !== undefined) evidence.push(condition);
+      out.push(report(ctx, ref, id, term, status?.restartCount ?? 0, evidence, back));
+    }
+    // Back-offs of init containers the pod object does not list (events-only evidence).
+    for (const [name, events] of backOffs) {
+      const back = newest(events);
+      if (back === undefined) continue;
+      out.push(
+        report(
+          ctx,
+          { name, type: 'init' },
+          'crashLoopEvents',
+          undefined,
+          0,
+          [eventEvidence(back, now)],
+          back,
+        ),
+      );
+    }
+    return out;
+  },
+} satisfies Rule<'pod'>;
+
+function report(
+  ctx: PodContext,
+  ref: ContainerRef,
+  id: MessageId,
+  term: ContainerStateTerminated | undefined,
+  restarts: number,
+  evidence: Evidence[],
+  back: EventRecord | undefined,
+): Finding {
+  const { pod } = ctx;
+  const looping = id !== 'failed';
+  const log = logTail(ctx.logs, ref, looping);
+  const detail =
+    shorten(term?.message ?? '', 200) || log.last || 'no termination message or log in the evidence';
+  const never = pod.spec.restartPolicy === 'Never' && id === 'failed';
+  return finding(meta, {
+    reason: looping ? 'InitContainerCrashLoop' : 'InitContainerFailed',
+    messageId: id,
+    data: {
+      container: ref.name,
+      exit: exitText(term),
+      exitCode: term?.exitCode ?? 'unknown',
+      restarts,
+      detail,
+    },
+    basis: id === 'crashLoopEvents' ? 'events' : 'state',
+    container: ref,
+    evidence: [...evidence, ...log.evidence],
+    at: Math.max(parseTime(term?.finishedAt) ?? 0, back?.last ?? back?.first ?? 0) || undefined,
+    nextSteps: [
+      kubectl.logs(pod.metadata.name, pod.metadata.namespace, ref.name, looping),
+      describePod(pod),
+      never
+        ? 'Fix what the init container needs (its log says why it exits non-zero); with restartPolicy Never the pod will not retry, so recreate it afterwards.'
+        : 'Fix what the init container needs (its log says why it exits non-zero); the kubelet reruns it on its own.',
+    ],
+  });
+}

@@ -1,0 +1,135 @@
+import { testRule } from '../../../test/rule-tester.js';
+import { cond, container, cstatus, ms, pod, runningPod, snapshot, state } from '../../../test/builders.js';
+import type { ContainerStatus, Pod } from '../../model/index.js';
+import { rule } from './init-stuck.js';
+
+const initPod = (inits: ContainerStatus[], sidecar = false): Pod =>
+  pod({
+    nodeName: 'node-1',
+    startS: 0,
+    conditions: [
+      cond(
+        'Initialized',
+        'False',
+        'ContainersNotInitialized',
+        `containers with incomplete status: [${inits.map((i) => i.name).join(' ')}]`,
+      ),
+    ],
+    initContainers: inits.map((i) => container(i.name, sidecar ? { restartPolicy: 'Always' } : {})),
+    initContainerStatuses: inits,
+    containerStatuses: [cstatus('app', { state: state.waiting('PodInitializing') })],
+  });
+
+testRule(rule, {
+  valid: [
+    { name: 'running pod', snapshot: snapshot({ pods: [runningPod()] }) },
+    {
+      name: 'sidecar init container keeps running by design',
+      snapshot: snapshot({
+        pods: [initPod([cstatus('proxy', { state: state.running(0), started: true })], true)],
+      }),
+      now: ms(7200),
+    },
+    {
+      name: 'retry running briefly after a failure is init-failed',
+      snapshot: snapshot({
+        pods: [
+          initPod([
+            cstatus('init', {
+              state: state.running(1000),
+              restartCount: 4,
+              lastState: state.terminated(1, 'Error'),
+            }),
+          ]),
+        ],
+      }),
+      now: ms(1030),
+    },
+    {
+      name: 'Initialized=True: the init containers are done',
+      snapshot: snapshot({
+        pods: [
+          runningPod({
+            initContainers: [container('init')],
+            initContainerStatuses: [cstatus('init', { state: state.running(0) })],
+          }),
+        ],
+      }),
+      now: ms(7200),
+    },
+  ],
+  invalid: [
+    {
+      name: 'waiting for a database for 25 minutes',
+      snapshot: snapshot({
+        pods: [
+          initPod([
+            cstatus('wait-db', { state: state.running(10) }),
+            cstatus('migrate', { state: state.waiting('PodInitializing') }),
+          ]),
+        ],
+        logs: [
+          {
+            namespace: 'default',
+            pod: 'web-1',
+            container: 'wait-db',
+            previous: false,
+            lines: ['waiting for db:5432...', 'waiting for db:5432...'],
+          },
+        ],
+      }),
+      now: ms(1510),
+      expect: [
+        {
+          messageId: 'stuck',
+          reason: 'InitContainerStuck',
+          status: 'failed',
+          container: { name: 'wait-db', type: 'init' },
+          data: { duration: '25m', podStatus: 'Init:0/2', lastLog: 'waiting for db:5432...' },
+          evidenceIncludes: ['containers with incomplete status', 'wait-db log: waiting for db'],
+        },
+      ],
+    },
+    {
+      name: 'two minutes in is still progressing',
+      snapshot: snapshot({ pods: [initPod([cstatus('init', { state: state.running(0) })])] }),
+      now: ms(120),
+      expect: [{ messageId: 'stuck', status: 'progressing', data: { duration: '2m' } }],
+    },
+    {
+      name: 'a retry that has now run past the grace period is stuck',
+      snapshot: snapshot({
+        pods: [
+          initPod([
+            cstatus('init', {
+              state: state.running(0),
+              restartCount: 2,
+              lastState: state.terminated(1, 'Error'),
+            }),
+          ]),
+        ],
+      }),
+      now: ms(900),
+      expect: [{ messageId: 'stuck', status: 'failed' }],
+    },
+    {
+      name: 'no start time in the evidence: progressing',
+      snapshot: snapshot({
+        pods: [
+          {
+            kind: 'Pod',
+            metadata: { name: 'pasted', namespace: 'default' },
+            spec: { containers: [container('app')], initContainers: [container('init')] },
+            status: {
+              initContainerStatuses: [
+                { name: 'init', ready: false, restartCount: 0, state: { running: {} } },
+              ],
+            },
+          },
+        ],
+      }),
+      now: ms(5000),
+      expect: [{ messageId: 'stuck', status: 'progressing', data: { duration: 'an unknown time' } }],
+    },
+  ],
+});

@@ -1,0 +1,55 @@
+import { livenessCases } from '../utils/liveness-cases.js';
+import { livenessDetails } from '../utils/liveness-report.js';
+import { finding } from '../utils/finding.js';
+import type { Rule } from '../types.js';
+
+const meta = {
+  id: 'liveness/startup-probe-failed',
+  stage: 'liveness',
+  target: 'pod',
+  title: 'Container restarted because its startup probe never succeeded',
+  description:
+    'The kubelet killed and restarted an app container because its startup probe kept failing past failureThreshold × periodSeconds ' +
+    '("Startup probe failed: ..." Unhealthy events, then Killing "Container x failed startup probe, will be restarted"). ' +
+    'Quotes the probe spec and the failure. Failures that have not restarted anything yet are progressing.',
+  reasons: ['StartupProbeFailed'],
+  graceSeconds: 30,
+  needs: ['pods', 'events'],
+  messages: {
+    startupRestarted:
+      'The kubelet restarted container {{container}} because its startup probe did not succeed in time ({{failure}}); {{restarts}} restarts. Probe: {{probe}}.',
+    startupFailing:
+      'The startup probe of container {{container}} is failing ({{failure}}); the kubelet restarts it if it does not succeed within failureThreshold × periodSeconds. Probe: {{probe}}.',
+    startupFailingUnnamed:
+      'A startup probe of the pod is failing ({{failure}}); the events do not name the container.',
+  },
+  docs: 'docs/rules/liveness/startup-probe-failed.md',
+} as const;
+
+export const rule = {
+  meta,
+  evaluate(ctx) {
+    return livenessCases(ctx)
+      .filter((c) => c.probe === 'startup')
+      .map((c) => {
+        const { data, nextSteps } = livenessDetails(ctx, c);
+        const messageId =
+          c.status === 'failed'
+            ? 'startupRestarted'
+            : c.container === undefined
+              ? 'startupFailingUnnamed'
+              : 'startupFailing';
+        return finding(meta, {
+          reason: 'StartupProbeFailed',
+          messageId,
+          data,
+          status: c.status,
+          basis: c.basis,
+          container: c.container,
+          evidence: c.evidence,
+          at: c.at,
+          nextSteps,
+        });
+      });
+  },
+} satisfies Rule<'pod'>;

@@ -1,0 +1,98 @@
+import { parseTime, podStatusColumn } from '../../k8s/index.js';
+import { eventEvidence, eventTime, newest, withReason } from '../utils/events.js';
+import { finding } from '../utils/finding.js';
+import { kubectl } from '../utils/kubectl.js';
+import { describeNodeState, nodeLostSignals, nodeProblem } from '../utils/node-health.js';
+import { isTerminal, podCondition } from '../utils/pod-progress.js';
+import type { Rule } from '../types.js';
+
+const meta = {
+  id: 'node/node-not-ready',
+  stage: 'node',
+  target: 'pod',
+  title: 'Pod bound to a NotReady or unreachable node',
+  description:
+    'The node the pod is bound to is not Ready (Ready=False or Unknown, or the node lifecycle controller tainted it ' +
+    'node.kubernetes.io/not-ready or unreachable), so the pod cannot run there even while its own status still says Running. ' +
+    'Without the Node object, the node controller\'s "NodeNotReady: Node is not ready" event on a pod that is not Ready proves it. ' +
+    'No grace period: the node controller already waits its node-monitor grace period (40 s) before it marks a silent node Unknown. ' +
+    'Pods being deleted are left to the termination stage; pods whose node is lost are left to node/node-lost.',
+  reasons: ['NodeNotReady'],
+  graceSeconds: 0,
+  needs: ['pods', 'nodes', 'events'],
+  messages: {
+    nodeNotReady:
+      'Node {{node}} is {{state}} ({{detail}}), so the pod cannot run there although its status says {{podStatus}}.',
+    nodeNotReadyEvent:
+      'The node controller marked the pod not ready because its node {{node}} stopped being Ready.',
+  },
+  docs: 'docs/rules/node/node-not-ready.md',
+} as const;
+
+export const rule = {
+  meta,
+  evaluate(ctx) {
+    const { pod, now } = ctx;
+    if (pod.metadata.deletionTimestamp !== undefined || isTerminal(pod)) return [];
+    if (nodeLostSignals(pod).length > 0) return [];
+    const problem = nodeProblem(ctx);
+    if (problem?.state === 'Missing') return [];
+    const ns = pod.metadata.namespace;
+    const ready = podCondition(pod, 'Ready');
+    const last = newest(withReason(ctx.events, 'NodeNotReady'));
+    const readyEvidence =
+      ready !== undefined && ready.status !== 'True'
+        ? [
+            {
+              source: 'condition' as const,
+              text: `Ready=${ready.status}${ready.reason ? ` ${ready.reason}` : ''}${ready.message ? `: ${ready.message}` : ''}`,
+            },
+          ]
+        : [];
+    const eventLines = last === undefined ? [] : [eventEvidence(last, now)];
+
+    if (problem !== undefined) {
+      const at = Math.max(problem.since ?? 0, last === undefined ? 0 : eventTime(last));
+      return [
+        finding(meta, {
+          reason: 'NodeNotReady',
+          messageId: 'nodeNotReady',
+          data: {
+            node: problem.node,
+            state: describeNodeState(problem),
+            detail: problem.detail,
+            podStatus: podStatusColumn(pod) || 'unknown',
+          },
+          evidence: [...problem.evidence, ...readyEvidence, ...eventLines],
+          at: at > 0 ? at : undefined,
+          nextSteps: nextSteps(problem.node, ns),
+        }),
+      ];
+    }
+
+    // Only the node controller's event: trust it while the Node is not in the evidence and the pod is not Ready.
+    if (last === undefined || ctx.node !== undefined || ready?.status === 'True') return [];
+    const nodeName = pod.spec.nodeName ?? 'its node';
+    return [
+      finding(meta, {
+        reason: 'NodeNotReady',
+        messageId: 'nodeNotReadyEvent',
+        data: { node: nodeName },
+        basis: 'events',
+        evidence: [...eventLines, ...readyEvidence],
+        at: eventTime(last) || parseTime(ready?.lastTransitionTime),
+        nextSteps: nextSteps(nodeName, ns),
+      }),
+    ];
+  },
+} satisfies Rule<'pod'>;
+
+function nextSteps(node: string, ns: string | undefined): string[] {
+  return [
+    kubectl.describeNode(node),
+    kubectl.raw(
+      `get pods${kubectl.nsFlag(ns)} -o wide --field-selector spec.nodeName=${kubectl.quote(node)}`,
+    ),
+    'Bring the node back (kubelet, container runtime, network or the machine itself); pods with a controller are recreated elsewhere once their not-ready/unreachable toleration (300 s by default) runs out.',
+  ];
+}

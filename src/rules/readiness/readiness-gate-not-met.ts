@@ -1,0 +1,90 @@
+import type { Evidence } from '../../model/index.js';
+import { parseTime } from '../../k8s/index.js';
+import { finding, graceStatus } from '../utils/finding.js';
+import { kubectl } from '../utils/kubectl.js';
+import { condition, conditionEvidence, podFinished } from '../utils/pod-readiness.js';
+import type { Rule } from '../types.js';
+
+const meta = {
+  id: 'readiness/readiness-gate-not-met',
+  stage: 'readiness',
+  target: 'pod',
+  title: 'Readiness gate not met',
+  description:
+    'All containers are ready but the pod is not Ready because a readiness gate in spec.readinessGates has no condition yet ' +
+    '(\'corresponding condition of pod readiness gate "x" does not exist.\') or its condition is not True ' +
+    '(\'the status of pod readiness gate "x" is not "True", but False\'). The controller that owns the gate ' +
+    '(e.g. a load balancer controller) has not marked the pod.',
+  reasons: ['ReadinessGateNotMet'],
+  graceSeconds: 120,
+  needs: ['pods'],
+  messages: {
+    gateMissing:
+      'Readiness gate "{{gate}}" has no condition on the pod: the controller that owns it has not set it, so the pod is not Ready although its containers are.',
+    gateNotTrue:
+      'Readiness gate "{{gate}}" is {{status}} ({{detail}}), so the pod is not Ready although its containers are.',
+  },
+  docs: 'docs/rules/readiness/readiness-gate-not-met.md',
+} as const;
+
+const GATE = /readiness gate "([^"]+)"( does not exist| is not "True", but (\w+))?/g;
+
+/** Gates named in a Ready=False ReadinessGatesNotReady message, with the status when it says one. */
+function gatesInMessage(message: string | undefined): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>();
+  for (const m of (message ?? '').matchAll(GATE)) out.set(m[1] ?? '', m[3]);
+  return out;
+}
+
+export const rule = {
+  meta,
+  evaluate(ctx) {
+    const { pod, now } = ctx;
+    const { name, namespace } = pod.metadata;
+    if (podFinished(pod)) return [];
+    const ready = condition(pod, 'Ready');
+    if (ready?.status === 'True') return [];
+    const containersReady = condition(pod, 'ContainersReady');
+    const byReason = ready?.reason === 'ReadinessGatesNotReady';
+    if (containersReady?.status !== 'True' && !byReason) return [];
+    const gates = byReason ? gatesInMessage(ready.message) : new Map<string, string | undefined>();
+    for (const g of pod.spec.readinessGates ?? []) {
+      if (!gates.has(g.conditionType)) gates.set(g.conditionType, undefined);
+    }
+    const since = parseTime(containersReady?.lastTransitionTime) ?? parseTime(ready?.lastTransitionTime);
+    const out = [];
+    for (const [gate, statusInMessage] of [...gates].sort(([a], [b]) => a.localeCompare(b))) {
+      const gc = condition(pod, gate);
+      if (gc?.status === 'True') continue;
+      const evidence: Evidence[] = [];
+      if (ready !== undefined && ready.status !== 'True') evidence.push(conditionEvidence(ready));
+      if (gc !== undefined) evidence.push(conditionEvidence(gc));
+      if ((pod.spec.readinessGates ?? []).some((g) => g.conditionType === gate)) {
+        evidence.push({ source: 'spec', text: `spec.readinessGates: conditionType ${gate}` });
+      }
+      const status = gc?.status ?? statusInMessage;
+      const missing =
+        status === undefined || ready?.message?.includes(`gate "${gate}" does not exist`) === true;
+      const detail =
+        [gc?.reason, gc?.message].filter((s) => s !== undefined && s !== '').join(': ') || 'no reason given';
+      out.push(
+        finding(meta, {
+          reason: 'ReadinessGateNotMet',
+          messageId: missing && gc === undefined ? 'gateMissing' : 'gateNotTrue',
+          data: { gate, status: status ?? 'missing', detail },
+          status: graceStatus(meta, since, now),
+          evidence,
+          at: since,
+          nextSteps: [
+            kubectl.raw(
+              `get pod ${kubectl.quote(name)}${kubectl.nsFlag(namespace)} -o jsonpath='{.status.conditions}'`,
+            ),
+            kubectl.describe('pod', name, namespace),
+            'Check the controller that owns this gate (for target-health.elbv2.k8s.aws/... gates, the AWS Load Balancer Controller and its target group health); remove the gate from the pod template if nothing manages it.',
+          ],
+        }),
+      );
+    }
+    return out;
+  },
+} satisfies Rule<'pod'>;

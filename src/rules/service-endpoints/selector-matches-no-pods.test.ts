@@ -1,0 +1,116 @@
+import { testRule } from '../../../test/rule-tester.js';
+import { at, endpoints, runningPod, service, snapshot } from '../../../test/builders.js';
+import { rule } from './selector-matches-no-pods.js';
+
+const chartLabels = { 'app.kubernetes.io/name': 'restate', 'app.kubernetes.io/instance': 'restate' };
+const restate = service({
+  name: 'restate',
+  selector: { app: 'restate' },
+  ports: [{ port: 9070, targetPort: 9070 }],
+});
+
+testRule(rule, {
+  valid: [
+    {
+      name: 'selector matches a pod',
+      snapshot: snapshot({
+        services: [service({ selector: { app: 'web' } })],
+        pods: [runningPod({ labels: { app: 'web' } })],
+      }),
+    },
+    {
+      name: 'Service without selector (manual endpoints)',
+      snapshot: snapshot({ services: [service({})], pods: [runningPod({ labels: { app: 'web' } })] }),
+    },
+    {
+      name: 'ExternalName Service',
+      snapshot: snapshot({
+        services: [
+          {
+            ...service({ selector: { app: 'x' } }),
+            spec: { type: 'ExternalName', externalName: 'db.example.com', selector: { app: 'x' } },
+          },
+        ],
+        pods: [],
+      }),
+    },
+    {
+      name: 'pods were not collected: cannot tell',
+      snapshot: snapshot({ services: [service({ selector: { app: 'web' } })] }),
+    },
+    {
+      name: 'pod of the same labels in another namespace does not count, but the Service there matches',
+      snapshot: snapshot({
+        services: [service({ namespace: 'prod', selector: { app: 'web' } })],
+        pods: [runningPod({ namespace: 'prod', labels: { app: 'web', tier: 'front' } })],
+      }),
+    },
+  ],
+  invalid: [
+    {
+      name: 'chart labels app.kubernetes.io/name while the selector wants app (real case 066)',
+      snapshot: snapshot({
+        services: [restate],
+        pods: [
+          runningPod({ name: 'restate-0', labels: chartLabels }),
+          runningPod({ name: 'restate-1', labels: chartLabels }),
+        ],
+        endpoints: [endpoints({ service: 'restate' })],
+      }),
+      expect: [
+        {
+          messageId: 'noPodsHint',
+          reason: 'SelectorMatchesNoPods',
+          data: {
+            service: 'restate',
+            selector: 'app=restate',
+            namespace: 'default',
+            actual: 'app.kubernetes.io/instance=restate (2 pods), app.kubernetes.io/name=restate (2 pods)',
+          },
+          evidenceIncludes: [
+            'selector app=restate',
+            'pod restate-0 labels: app.kubernetes.io/name=restate',
+            'Endpoints restate: <none>',
+          ],
+        },
+      ],
+    },
+    {
+      name: 'pods carry another value for the key',
+      snapshot: snapshot({
+        services: [service({ selector: { app: 'web' } })],
+        pods: [runningPod({ labels: { app: 'web-v2' } })],
+      }),
+      expect: [{ messageId: 'noPodsHint', data: { actual: 'app=web-v2 (1 pod)' } }],
+    },
+    {
+      name: 'namespace has no pods',
+      snapshot: snapshot({
+        services: [service({ namespace: 'staging', selector: { app: 'web' } })],
+        pods: [runningPod({ labels: { app: 'web' } })],
+      }),
+      expect: [{ messageId: 'noPodsInNamespace', data: { namespace: 'staging' } }],
+    },
+    {
+      name: 'unrelated labels only',
+      snapshot: snapshot({
+        services: [service({ selector: { app: 'web' } })],
+        pods: [runningPod({ labels: { team: 'payments' } })],
+      }),
+      expect: [{ messageId: 'noPods' }],
+    },
+    {
+      name: 'Service created seconds ago, pods not there yet: progressing',
+      snapshot: snapshot({
+        services: [
+          {
+            ...service({ selector: { app: 'web' } }),
+            metadata: { name: 'web', namespace: 'default', creationTimestamp: at(100) },
+          },
+        ],
+        pods: [runningPod({ name: 'other', labels: { app: 'other' }, createdS: 105 })],
+      }),
+      expect: [{ messageId: 'noPodsHint', status: 'progressing', data: { actual: 'app=other (1 pod)' } }],
+    },
+  ],
+});

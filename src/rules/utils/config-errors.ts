@@ -1,0 +1,191 @@
+import type { Container, ContainerRef, EventRecord, Evidence, Pod, ReasonOf } from '../../model/index.js';
+import { parseTime } from '../../k8s/index.js';
+import type { PodContext } from '../types.js';
+import { containerEntries } from './containers.js';
+import {
+  createdSince,
+  errorDetail,
+  hasState,
+  newestTime,
+  oldestTime,
+  podHasState,
+  stateEvidence,
+} from './container-evidence.js';
+import { eventContainer, eventEvidence, eventTime } from './events.js';
+import { normaliseMessage } from './image-errors.js';
+import { isProcessStartFailure } from './start-errors.js';
+
+/**
+ * Failures of the kubelet building a container's config (CreateContainerConfigError) or of the
+ * runtime creating it (CreateContainerError), per container, from status and `Failed`
+ * `Error: …` events. Runtime errors about starting the process belong to container-start.
+ */
+export type ConfigCode = ReasonOf<'container-config'>;
+
+export interface ConfigErrorClass {
+  readonly code: ConfigCode;
+  readonly objectKind?: 'ConfigMap' | 'Secret';
+  readonly object?: string;
+  readonly key?: string;
+  readonly namespace?: string;
+  /** The image user runAsNonRoot could not verify ("non-numeric user (x)"). */
+  readonly user?: string;
+}
+
+/** `configmap "x" not found`; API errors use the plural (`secrets "x" not found`). */
+const MISSING_OBJECT = /\b(config ?maps?|secrets?) "([^"]+)" not found/i;
+const MISSING_KEY = /couldn't find key (\S+) in (ConfigMap|Secret) ([^/\s]+)\/([^\s,;]+)/i;
+const NON_ROOT = /runAsNonRoot/i;
+const NON_NUMERIC_USER = /non-numeric user \(([^)]*)\)/i;
+
+export function classifyConfigError(message: string): ConfigErrorClass {
+  const text = normaliseMessage(message);
+  const key = MISSING_KEY.exec(text);
+  if (key !== null) {
+    return {
+      code: 'KeyMissing',
+      key: key[1] ?? '',
+      objectKind: key[2]?.toLowerCase() === 'secret' ? 'Secret' : 'ConfigMap',
+      namespace: key[3] ?? '',
+      object: (key[4] ?? '').replace(/[.)]+$/, ''),
+    };
+  }
+  const missing = MISSING_OBJECT.exec(text);
+  if (missing !== null) {
+    const secret = /^secret/i.test(missing[1] ?? '');
+    return {
+      code: secret ? 'SecretMissing' : 'ConfigMapMissing',
+      objectKind: secret ? 'Secret' : 'ConfigMap',
+      object: missing[2] ?? '',
+    };
+  }
+  if (NON_ROOT.test(text)) {
+    const user = NON_NUMERIC_USER.exec(text)?.[1];
+    return user === undefined ? { code: 'RunAsNonRoot' } : { code: 'RunAsNonRoot', user };
+  }
+  return { code: 'CreateContainerError' };
+}
+
+const IMAGE_ERROR =
+  /^\**\s*(?:ErrImagePull|ImagePullBackOff|InvalidImageName|ErrImageNeverPull|ImageInspectError|RegistryUnavailable|SignatureValidationFailed|ErrImageNotEnsured)\b/;
+
+/** The detail of an `Error: …` event that reports a create or config failure (not an image or start failure). */
+export function configErrorDetail(e: EventRecord): string | undefined {
+  const detail = errorDetail(e);
+  if (detail === undefined || detail === '' || IMAGE_ERROR.test(detail) || isProcessStartFailure(detail))
+    return undefined;
+  return detail;
+}
+
+export interface ConfigFailure {
+  readonly ref: ContainerRef | undefined;
+  readonly spec: Container | undefined;
+  readonly cls: ConfigErrorClass;
+  readonly message: string;
+  /** CreateContainerConfigError or CreateContainerError; undefined when only events tell. */
+  readonly waitingReason: string | undefined;
+  readonly basis: 'state' | 'events';
+  readonly evidence: readonly Evidence[];
+  readonly at: number | undefined;
+  readonly since: number | undefined;
+}
+
+interface Group {
+  readonly ref: ContainerRef | undefined;
+  readonly spec: Container | undefined;
+  readonly waiting: { readonly reason: string; readonly message: string } | undefined;
+  readonly stated: boolean;
+  readonly events: EventRecord[];
+}
+
+const classKey = (c: ConfigErrorClass): string =>
+  `${c.code}/${c.objectKind ?? ''}/${c.object ?? ''}/${c.key ?? ''}`;
+
+function groupsOf(pod: Pod, events: readonly EventRecord[]): Group[] {
+  const groups: Group[] = containerEntries(pod).map((e) => {
+    const w = hasState(e.status) ? e.status.state.waiting : undefined;
+    const failing =
+      w?.reason === 'CreateContainerConfigError' ||
+      (w?.reason === 'CreateContainerError' && !isProcessStartFailure(w.message));
+    return {
+      ref: e.ref,
+      spec: e.spec,
+      waiting:
+        failing && w?.reason !== undefined ? { reason: w.reason, message: w.message ?? '' } : undefined,
+      stated: hasState(e.status),
+      events: [],
+    };
+  });
+  const loose = new Map<string, Group>();
+  for (const e of events) {
+    const detail = configErrorDetail(e);
+    if (detail === undefined) continue;
+    const ref = eventContainer(e);
+    if (ref !== undefined) {
+      let g = groups.find((x) => x.ref?.name === ref.name && x.ref.type === ref.type);
+      if (g === undefined) {
+        g = { ref, spec: undefined, waiting: undefined, stated: false, events: [] };
+        groups.push(g);
+      }
+      g.events.push(e);
+      continue;
+    }
+    // No fieldPath: join a container failing with the same error, else one group per distinct error.
+    const key = classKey(classifyConfigError(detail));
+    const same = groups.find(
+      (x) => x.waiting !== undefined && classKey(classifyConfigError(x.waiting.message)) === key,
+    );
+    if (same !== undefined) same.events.push(e);
+    else {
+      const g = loose.get(key) ?? {
+        ref: undefined,
+        spec: undefined,
+        waiting: undefined,
+        stated: false,
+        events: [],
+      };
+      loose.set(key, g);
+      g.events.push(e);
+    }
+  }
+  return [...groups, ...loose.values()];
+}
+
+function failureOf(ctx: PodContext, g: Group): ConfigFailure | undefined {
+  let basis: 'state' | 'events' = 'state';
+  if (g.stated) {
+    if (g.waiting === undefined) return undefined;
+  } else {
+    if (g.events.length === 0) return undefined;
+    if (g.ref === undefined && podHasState(ctx.pod)) return undefined;
+    if (createdSince(ctx.events, g.ref, newestTime(g.events) ?? 0) !== undefined) return undefined;
+    basis = 'events';
+  }
+  const newestEvent = [...g.events].sort((a, b) => eventTime(b) - eventTime(a))[0];
+  const message =
+    g.waiting?.message || (newestEvent === undefined ? '' : (configErrorDetail(newestEvent) ?? ''));
+  const evidence: Evidence[] = [
+    ...(g.ref !== undefined && g.waiting !== undefined
+      ? [stateEvidence(g.ref, 'state.waiting', g.waiting.reason, g.waiting.message)]
+      : []),
+    ...(newestEvent === undefined ? [] : [eventEvidence(newestEvent, ctx.now)]),
+  ];
+  const pod = ctx.pod;
+  return {
+    ref: g.ref,
+    spec: g.spec,
+    cls: classifyConfigError(message),
+    message,
+    waitingReason: g.waiting?.reason,
+    basis,
+    evidence,
+    at: newestTime(g.events),
+    since:
+      oldestTime(g.events) ?? parseTime(pod.status.startTime) ?? parseTime(pod.metadata.creationTimestamp),
+  };
+}
+
+/** Containers the kubelet cannot configure or the runtime cannot create, now or (without status) per events. */
+export function configFailures(ctx: PodContext): readonly ConfigFailure[] {
+  return groupsOf(ctx.pod, ctx.events).flatMap((g) => failureOf(ctx, g) ?? []);
+}

@@ -1,0 +1,138 @@
+import type { ContainerRef, ContainerStatus, EventRecord, Evidence, Pod } from '../../model/index.js';
+import { containerEntries, type ContainerEntry } from './containers.js';
+import { eventContainer, eventTime } from './events.js';
+import { kubectl } from './kubectl.js';
+
+/**
+ * Shared wording and look-ups for rules that report one container's failure: how to name
+ * it, how to quote its status, which events belong to it, and kubectl commands for it.
+ */
+
+/** "container app", "init container migrate", or "a container" when the evidence does not say which. */
+export function containerSubject(ref: ContainerRef | undefined): string {
+  if (ref === undefined) return 'a container';
+  const kind =
+    ref.type === 'init' ? 'init container' : ref.type === 'ephemeral' ? 'ephemeral container' : 'container';
+  return `${kind} ${ref.name}`;
+}
+
+function specList(ref: ContainerRef): string {
+  return ref.type === 'init'
+    ? 'initContainers'
+    : ref.type === 'ephemeral'
+      ? 'ephemeralContainers'
+      : 'containers';
+}
+
+/** `containerStatuses[app]`, `initContainerStatuses[migrate]`. */
+export function statusField(ref: ContainerRef): string {
+  return `${ref.type === 'init' ? 'initContainerStatuses' : ref.type === 'ephemeral' ? 'ephemeralContainerStatuses' : 'containerStatuses'}[${ref.name}]`;
+}
+
+/** Evidence line quoting a container state, e.g. `containerStatuses[app].state.waiting: ErrImagePull: …`. */
+export function stateEvidence(
+  ref: ContainerRef,
+  where: string,
+  reason: string,
+  message: string | undefined,
+): Evidence {
+  const detail =
+    message === undefined || message.trim() === ''
+      ? reason
+      : `${reason}: ${message.replace(/\s+/g, ' ').trim()}`;
+  return { source: 'status', text: `${statusField(ref)}.${where}: ${detail}` };
+}
+
+/** `kubectl get pod P -n NS -o jsonpath='{.spec.containers[?(@.name=="app")].image}'` (all containers when unknown). */
+export function containerJsonPath(pod: Pod, ref: ContainerRef | undefined, field: string): string {
+  const path =
+    ref === undefined
+      ? `{.spec.initContainers[*].${field}}{"\\n"}{.spec.containers[*].${field}}`
+      : `{.spec.${specList(ref)}[?(@.name=="${ref.name}")].${field}}`;
+  return kubectl.raw(
+    `get pod ${kubectl.quote(pod.metadata.name)}${kubectl.nsFlag(pod.metadata.namespace)} -o jsonpath=${kubectl.quote(path)}`,
+  );
+}
+
+export function describePod(pod: Pod): string {
+  return kubectl.describe('pod', pod.metadata.name, pod.metadata.namespace);
+}
+
+/** The entry for a container ref, if the pod's spec or status lists it. */
+export function entryFor(pod: Pod, ref: ContainerRef | undefined): ContainerEntry | undefined {
+  if (ref === undefined) return undefined;
+  return containerEntries(pod).find((e) => e.ref.name === ref.name && e.ref.type === ref.type);
+}
+
+/** A status that tells the container's current state (builders and parsers may leave `state` out). */
+export function hasState(
+  status: ContainerStatus | undefined,
+): status is ContainerStatus & { state: NonNullable<ContainerStatus['state']> } {
+  const s = status?.state;
+  return (
+    s !== undefined && (s.waiting !== undefined || s.running !== undefined || s.terminated !== undefined)
+  );
+}
+
+/** Whether any container of the pod has a current state: then events that name no container are history. */
+export function podHasState(pod: Pod): boolean {
+  return [...(pod.status.initContainerStatuses ?? []), ...(pod.status.containerStatuses ?? [])].some((s) =>
+    hasState(s),
+  );
+}
+
+/** The detail of a kubelet `Failed` event `Error: <detail>` (create, config and start errors), else undefined. */
+export function errorDetail(e: EventRecord): string | undefined {
+  if (e.reason !== 'Failed') return undefined;
+  const m = /^\s*Error:\s*([\s\S]*)$/.exec(e.message);
+  return m?.[1]?.trim();
+}
+
+const LIFECYCLE = /^\s*(?:Created|Started) container:? ?"?([^\s"]+)/;
+
+/** Whether an event is about this container: by fieldPath, else by the name in a lifecycle message. */
+function isAbout(e: EventRecord, ref: ContainerRef): boolean {
+  const c = eventContainer(e);
+  if (c !== undefined) return c.name === ref.name && c.type === ref.type;
+  return LIFECYCLE.exec(e.message)?.[1] === ref.name;
+}
+
+/**
+ * A `Created` or `Started` event (or only the `reasons` given) for the container at or after
+ * `since`: the failure was overcome. Start failures follow a `Created`, so they pass ['Started'].
+ */
+export function createdSince(
+  events: readonly EventRecord[],
+  ref: ContainerRef | undefined,
+  since: number,
+  reasons: readonly string[] = ['Created', 'Started'],
+): EventRecord | undefined {
+  if (ref === undefined) return undefined;
+  return events.find((e) => reasons.includes(e.reason) && eventTime(e) >= since && isAbout(e, ref));
+}
+
+/** Newest last-seen time of a list of events, undefined when none carries a time. */
+export function newestTime(events: readonly EventRecord[]): number | undefined {
+  let t: number | undefined;
+  for (const e of events) {
+    const v = e.last ?? e.first;
+    if (v !== undefined && (t === undefined || v > t)) t = v;
+  }
+  return t;
+}
+
+/** Oldest first-seen time of a list of events, undefined when none carries a time. */
+export function oldestTime(events: readonly EventRecord[]): number | undefined {
+  let t: number | undefined;
+  for (const e of events) {
+    const v = e.first ?? e.last;
+    if (v !== undefined && (t === undefined || v < t)) t = v;
+  }
+  return t;
+}
+
+/** Shortens long runtime messages for one-line summaries (the evidence keeps them whole). */
+export function shorten(text: string, max = 240): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
+}

@@ -1,0 +1,37 @@
+/** Message data and next steps shared by the liveness and startup rules. */
+import type { PodContext } from '../types.js';
+import { kubectl } from './kubectl.js';
+import type { LivenessCase } from './liveness-cases.js';
+import { probeFixHint, summarizeFailure } from './probe-events.js';
+import { formatProbe, probeCheckCommands, probeOf } from './probe-spec.js';
+
+/** Message data and next steps shared by the liveness and startup rules. */
+export function livenessDetails(
+  ctx: PodContext,
+  c: LivenessCase,
+): { data: Record<string, string | number>; nextSteps: string[] } {
+  const { name, namespace } = ctx.pod.metadata;
+  const last = c.failures.at(-1);
+  const summary = last === undefined ? undefined : summarizeFailure(last.parsed.detail);
+  const probe = probeOf(c.spec, c.probe);
+  const data = {
+    container: c.container?.name ?? '',
+    failure: summary?.text ?? 'failure output not in the evidence',
+    probe: probe === undefined ? 'spec not in the evidence' : formatProbe(probe),
+    restarts: c.restarts,
+  };
+  const steps = [kubectl.describe('pod', name, namespace)];
+  if (c.container !== undefined && c.status === 'failed')
+    steps.push(kubectl.logs(name, namespace, c.container.name, true));
+  steps.push(...probeCheckCommands(name, namespace, probe));
+  if (summary !== undefined) steps.push(probeFixHint(c.probe, summary));
+  else if (c.probe === 'startup')
+    steps.push(
+      'Give the app enough time to start: failureThreshold × periodSeconds of the startupProbe must exceed its slowest start.',
+    );
+  else
+    steps.push(
+      'Make the liveness probe check only that the process is alive, not its dependencies, and give it the port and path the app serves.',
+    );
+  return { data, nextSteps: steps };
+}

@@ -1,0 +1,116 @@
+import type { ContainerRef, EventRecord, Evidence } from '../../model/index.js';
+import { parseTime } from '../../k8s/index.js';
+import type { PodContext } from '../types.js';
+import { containerEntries } from './containers.js';
+import {
+  createdSince,
+  errorDetail,
+  hasState,
+  newestTime,
+  podHasState,
+  stateEvidence,
+} from './container-evidence.js';
+import { eventContainer, eventEvidence, eventTime } from './events.js';
+import {
+  classifyStartError,
+  isProcessStartFailure,
+  startFailureOf,
+  type StartErrorClass,
+} from './start-errors.js';
+
+/** One container whose process the runtime could not start, now (status) or per unresolved events. */
+export interface ContainerStartFailure {
+  readonly ref: ContainerRef | undefined;
+  readonly image: string;
+  readonly cls: StartErrorClass;
+  readonly message: string;
+  readonly exitCode: number | undefined;
+  readonly basis: 'state' | 'events';
+  readonly evidence: readonly Evidence[];
+  readonly at: number | undefined;
+}
+
+interface EventGroup {
+  readonly ref: ContainerRef | undefined;
+  readonly events: EventRecord[];
+}
+
+/** `Failed` `Error: …` events whose text is a runtime start failure, grouped per container (or per error without fieldPath). */
+function startEventGroups(events: readonly EventRecord[]): Map<string, EventGroup> {
+  const groups = new Map<string, EventGroup>();
+  for (const e of events) {
+    const detail = errorDetail(e);
+    if (detail === undefined || !isProcessStartFailure(detail)) continue;
+    const ref = eventContainer(e);
+    const cls = classifyStartError(detail);
+    const key = ref === undefined ? `?/${cls.code}/${cls.subject}` : `${ref.type}/${ref.name}`;
+    const g = groups.get(key) ?? { ref, events: [] };
+    groups.set(key, g);
+    g.events.push(e);
+  }
+  return groups;
+}
+
+function exitText(reason: string, exitCode: number | undefined): string {
+  return exitCode === undefined ? reason : `${reason} (exit code ${exitCode})`;
+}
+
+export function startFailures(ctx: PodContext): readonly ContainerStartFailure[] {
+  const groups = startEventGroups(ctx.events);
+  const out: ContainerStartFailure[] = [];
+  for (const entry of containerEntries(ctx.pod)) {
+    const key = `${entry.ref.type}/${entry.ref.name}`;
+    const group = groups.get(key);
+    // Without a current state the container's events decide, below.
+    if (!hasState(entry.status)) continue;
+    groups.delete(key);
+    const sf = startFailureOf(entry.status);
+    if (sf === undefined) continue;
+    const newest = [...(group?.events ?? [])].sort((a, b) => eventTime(b) - eventTime(a))[0];
+    const message = sf.message || (newest === undefined ? '' : (errorDetail(newest) ?? ''));
+    const waiting = entry.status.state.waiting;
+    const evidence: Evidence[] = [
+      ...(sf.where === 'lastState.terminated' && waiting?.reason !== undefined
+        ? [stateEvidence(entry.ref, 'state.waiting', waiting.reason, waiting.message)]
+        : []),
+      stateEvidence(entry.ref, sf.where, exitText(sf.reason || 'terminated', sf.exitCode), sf.message),
+      ...(newest === undefined ? [] : [eventEvidence(newest, ctx.now)]),
+    ];
+    const times = [parseTime(sf.finishedAt), newest === undefined ? undefined : newestTime([newest])].filter(
+      (t) => t !== undefined,
+    );
+    out.push({
+      ref: entry.ref,
+      image: entry.spec?.image ?? entry.status.image ?? '',
+      cls: classifyStartError(message),
+      message,
+      exitCode: sf.exitCode,
+      basis: 'state',
+      evidence,
+      at: times.length > 0 ? Math.max(...times) : undefined,
+    });
+  }
+  for (const g of groups.values()) {
+    // Events naming no container of a pod whose statuses are known are history or already reported.
+    if (g.ref === undefined && podHasState(ctx.pod)) continue;
+    const last = newestTime(g.events) ?? 0;
+    if (createdSince(ctx.events, g.ref, last, ['Started']) !== undefined) continue;
+    const newest = [...g.events].sort((a, b) => eventTime(b) - eventTime(a))[0];
+    if (newest === undefined) continue;
+    const message = errorDetail(newest) ?? '';
+    const spec = containerEntries(ctx.pod).find(
+      (e) => e.ref.name === g.ref?.name && e.ref.type === g.ref.type,
+    )?.spec;
+    out.push({
+      ref: g.ref,
+      image: spec?.image ?? '',
+      cls: classifyStartError(message),
+      message,
+      exitCode: undefined,
+      basis: 'events',
+      evidence: [eventEvidence(newest, ctx.now)],
+      at: newestTime([newest]),
+    });
+  }
+  return out;
+}

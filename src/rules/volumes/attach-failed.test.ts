@@ -1,0 +1,99 @@
+import { testRule } from '../../../test/rule-tester.js';
+import { cstatus, event, ms, pod, pvc, runningPod, snapshot, state } from '../../../test/builders.js';
+import { rule } from './attach-failed.js';
+
+const creating = pod({
+  nodeName: 'node-1',
+  volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }],
+  containerStatuses: [cstatus('app', { state: state.waiting('ContainerCreating') })],
+});
+const attachError = event({
+  reason: 'FailedAttachVolume',
+  message:
+    'AttachVolume.Attach failed for volume "pvc-77" : rpc error: code = Internal desc = Could not attach volume "vol-0abc" to node "i-0123": could not attach volume "vol-0abc" to node "i-0123": UnauthorizedOperation',
+  source: 'attachdetach-controller',
+  count: 5,
+  firstS: 0,
+  lastS: 400,
+});
+
+testRule(rule, {
+  valid: [
+    { name: 'running pod', snapshot: snapshot({ pods: [runningPod()], events: [attachError] }) },
+    {
+      name: 'Multi-Attach is volumes/multi-attach',
+      snapshot: snapshot({
+        pods: [creating],
+        events: [
+          event({
+            reason: 'FailedAttachVolume',
+            message: 'Multi-Attach error for volume "pvc-77" Volume is already used by pod(s) web-0',
+          }),
+        ],
+      }),
+    },
+    { name: 'no events', snapshot: snapshot({ pods: [creating], events: [] }) },
+  ],
+  invalid: [
+    {
+      name: 'attach failed with the claim named',
+      snapshot: snapshot({
+        pods: [creating],
+        events: [attachError],
+        pvcs: [pvc({ name: 'data', volumeName: 'pvc-77' })],
+      }),
+      expect: [
+        {
+          messageId: 'attachFailed',
+          reason: 'AttachFailed',
+          basis: 'events',
+          data: { volume: 'pvc-77', node: 'node-1', claim: 'data' },
+        },
+      ],
+    },
+    {
+      name: 'older clusters: FailedMount from the attachdetach-controller',
+      snapshot: snapshot({
+        pods: [creating],
+        events: [
+          event({
+            reason: 'FailedMount',
+            message:
+              'AttachVolume.Attach failed for volume "pvc-77" : timed out waiting for external-attacher of ebs.csi.aws.com CSI driver to attach volume vol-0abc',
+            source: 'attachdetach-controller',
+            firstS: 0,
+            lastS: 300,
+          }),
+        ],
+      }),
+      expect: [{ messageId: 'attachFailed', data: { volume: 'pvc-77' } }],
+    },
+    {
+      name: 'recent attach error is progressing',
+      snapshot: snapshot({
+        pods: [creating],
+        events: [{ ...attachError, first: ms(350), last: ms(400), count: 2 }],
+      }),
+      expect: [{ messageId: 'attachFailed', status: 'progressing' }],
+    },
+    {
+      name: 'events only, unrecognised message',
+      snapshot: snapshot({
+        events: [
+          event({
+            reason: 'FailedAttachVolume',
+            message: 'volume attachment is being deleted',
+            firstS: 0,
+            lastS: 300,
+          }),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'attachFailed',
+          data: { volume: 'unknown', detail: 'volume attachment is being deleted' },
+        },
+      ],
+    },
+  ],
+});

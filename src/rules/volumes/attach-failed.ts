@@ -1,0 +1,56 @@
+import { eventTime } from '../utils/events.js';
+import { finding, graceStatus } from '../utils/finding.js';
+import { kubectl } from '../utils/kubectl.js';
+import { shortDetail } from '../utils/volume-errors.js';
+import { claimFor, failureEvidence, failureNode, volumeFailures } from '../utils/volume-failures.js';
+import type { Rule } from '../types.js';
+
+const meta = {
+  id: 'volumes/attach-failed',
+  stage: 'volumes',
+  target: 'pod',
+  title: 'Volume attach failed',
+  description:
+    "The attach/detach controller cannot attach the pod's volume to its node: FailedAttachVolume " +
+    '"AttachVolume.Attach failed for volume "pvc-..." : <error>" (older clusters report it as FailedMount from the ' +
+    'attachdetach-controller). Multi-Attach errors have their own rule. Grace 120 s: cloud attach calls are slow and retried with back-off.',
+  reasons: ['AttachFailed'],
+  graceSeconds: 120,
+  needs: ['pods', 'events', 'pvcs'],
+  messages: {
+    attachFailed: 'Volume {{volume}} cannot be attached to node {{node}}: {{detail}}',
+  },
+  docs: 'docs/rules/volumes/attach-failed.md',
+} as const;
+
+export const rule = {
+  meta,
+  evaluate(ctx) {
+    const { pod, now } = ctx;
+    const ns = pod.metadata.namespace;
+    return volumeFailures(ctx, ['attachFailed']).map((f) => {
+      const { error } = f;
+      const node = failureNode(pod, f);
+      const volume = error.volume !== '' ? error.volume : 'unknown';
+      const claim = claimFor(ctx, error.volume);
+      const data: Record<string, string> = { node, volume, detail: shortDetail(error.detail) || 'no detail' };
+      if (claim !== undefined) data.claim = claim.metadata.name;
+      return finding(meta, {
+        reason: 'AttachFailed',
+        messageId: 'attachFailed',
+        data,
+        status: graceStatus(meta, f.since, now),
+        basis: 'events',
+        evidence: failureEvidence(f, now),
+        at: eventTime(f.newest),
+        nextSteps: [
+          claim === undefined
+            ? kubectl.describe('pod', pod.metadata.name, ns)
+            : kubectl.describe('pvc', claim.metadata.name, claim.metadata.namespace ?? ns),
+          kubectl.raw('get volumeattachments'),
+          'Fix what the storage backend reports (volume in another zone, attach limit of the instance, missing cloud permissions for the CSI controller); the controller retries the attach.',
+        ],
+      });
+    });
+  },
+} satisfies Rule<'pod'>;

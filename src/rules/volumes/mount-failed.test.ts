@@ -1,0 +1,141 @@
+import { testRule } from '../../../test/rule-tester.js';
+import { cond, cstatus, event, ms, pod, pvc, runningPod, snapshot, state } from '../../../test/builders.js';
+import { rule } from './mount-failed.js';
+
+const creating = pod({
+  nodeName: 'node-1',
+  volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data-db-0' } }],
+  containerStatuses: [cstatus('app', { state: state.waiting('ContainerCreating') })],
+});
+const csiError = event({
+  reason: 'FailedMount',
+  message:
+    'MountVolume.MountDevice failed for volume "pvc-0f3c" : rpc error: code = Internal desc = format of disk "/dev/nvme1n1" failed: exit status 1',
+  source: 'kubelet',
+  host: 'node-1',
+  count: 4,
+  firstS: 0,
+  lastS: 300,
+});
+const notRegistered = event({
+  reason: 'FailedMount',
+  message:
+    'MountVolume.MountDevice failed for volume "pvc-0f3c" : kubernetes.io/csi: attacher.MountDevice failed to create newCsiDriverClient: driver name ebs.csi.aws.com not found in the list of registered CSI drivers',
+  firstS: 0,
+  lastS: 200,
+});
+
+testRule(rule, {
+  valid: [
+    {
+      name: 'running pod with a later remount error',
+      snapshot: snapshot({ pods: [runningPod()], events: [csiError] }),
+    },
+    {
+      name: 'missing configmap is volumes/source-not-found',
+      snapshot: snapshot({
+        pods: [creating],
+        events: [
+          event({
+            reason: 'FailedMount',
+            message: 'MountVolume.SetUp failed for volume "cfg" : configmap "x" not found',
+          }),
+        ],
+      }),
+    },
+    {
+      name: 'aggregate timeout is volumes/mount-timeout',
+      snapshot: snapshot({
+        pods: [creating],
+        events: [
+          event({
+            reason: 'FailedMount',
+            message:
+              'Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data]: timed out waiting for the condition',
+          }),
+        ],
+      }),
+    },
+    {
+      name: 'sandbox ready',
+      snapshot: snapshot({
+        pods: [pod({ conditions: [cond('PodReadyToStartContainers', 'True')] })],
+        events: [csiError],
+      }),
+    },
+  ],
+  invalid: [
+    {
+      name: 'CSI MountDevice error, claim found by PV name',
+      snapshot: snapshot({
+        pods: [creating],
+        events: [csiError],
+        pvcs: [pvc({ name: 'data-db-0', volumeName: 'pvc-0f3c' })],
+      }),
+      expect: [
+        {
+          messageId: 'mountFailed',
+          reason: 'MountFailed',
+          basis: 'events',
+          data: {
+            node: 'node-1',
+            volume: 'pvc-0f3c',
+            operation: 'MountVolume.MountDevice',
+            detail: 'Internal: format of disk "/dev/nvme1n1" failed: exit status 1',
+          },
+        },
+      ],
+    },
+    {
+      name: 'inside the grace period',
+      snapshot: snapshot({
+        pods: [creating],
+        events: [{ ...csiError, first: ms(290), last: ms(300), count: 2 }],
+      }),
+      expect: [{ messageId: 'mountFailed', status: 'progressing' }],
+    },
+    {
+      name: 'CSI driver not registered, events only',
+      snapshot: snapshot({ events: [notRegistered] }),
+      expect: [
+        {
+          messageId: 'csiDriverNotRegistered',
+          reason: 'CSIDriverNotRegistered',
+          data: { driver: 'ebs.csi.aws.com', volume: 'pvc-0f3c', node: 'its node' },
+        },
+      ],
+    },
+    {
+      name: 'NFS mount failure in the older with: format',
+      snapshot: snapshot({
+        pods: [creating],
+        events: [
+          event({
+            reason: 'FailedMount',
+            message:
+              'MountVolume.SetUp failed for volume "kubernetes.io/nfs/9f-share" (spec.Name: "share") pod "9f" (UID: "9f") with: mount failed: exit status 32 Mounting command: mount ... mount.nfs: Connection timed out',
+            firstS: 0,
+            lastS: 90,
+          }),
+        ],
+      }),
+      expect: [{ messageId: 'mountFailed', data: { volume: 'share', operation: 'MountVolume.SetUp' } }],
+    },
+    {
+      name: 'unrecognised FailedMount message still counts',
+      snapshot: snapshot({
+        pods: [creating],
+        events: [
+          event({
+            reason: 'FailedMapVolume',
+            message:
+              'MapVolume.SetUpDevice failed for volume "pvc-9" : blockMapper.stageVolumeForBlock failed',
+            firstS: 0,
+            lastS: 60,
+          }),
+        ],
+      }),
+      expect: [{ messageId: 'mountFailed', data: { volume: 'pvc-9', operation: 'MapVolume.SetUpDevice' } }],
+    },
+  ],
+});

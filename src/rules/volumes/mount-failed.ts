@@ -1,0 +1,86 @@
+import { eventTime } from '../utils/events.js';
+import { finding, graceStatus } from '../utils/finding.js';
+import { kubectl } from '../utils/kubectl.js';
+import { shortDetail } from '../utils/volume-errors.js';
+import { claimFor, failureEvidence, failureNode, volumeFailures } from '../utils/volume-failures.js';
+import type { Rule } from '../types.js';
+
+const meta = {
+  id: 'volumes/mount-failed',
+  stage: 'volumes',
+  target: 'pod',
+  title: 'Volume mount failed (CSI or mount error)',
+  description:
+    'The kubelet cannot mount a volume: FailedMount "MountVolume.SetUp failed" / "MountVolume.MountDevice failed" / ' +
+    '"MountVolume.NewMounter initialization failed" with the storage error (CSI "rpc error: code = ... desc = ...", ' +
+    '"mount failed: exit status 32", subPath errors), or the CSI driver is not registered on the node ' +
+    '("driver name X not found in the list of registered CSI drivers"). Grace 60 s: the kubelet retries mounts, and a node ' +
+    'plugin that is still starting registers within seconds.',
+  reasons: ['MountFailed', 'CSIDriverNotRegistered'],
+  graceSeconds: 60,
+  needs: ['pods', 'events', 'pvcs'],
+  messages: {
+    mountFailed: 'The kubelet on {{node}} cannot mount volume {{volume}} ({{operation}}): {{detail}}',
+    csiDriverNotRegistered:
+      'The kubelet on {{node}} cannot mount volume {{volume}}: CSI driver {{driver}} is not registered on that node.',
+  },
+  docs: 'docs/rules/volumes/mount-failed.md',
+} as const;
+
+export const rule = {
+  meta,
+  evaluate(ctx) {
+    const { pod, now } = ctx;
+    const ns = pod.metadata.namespace;
+    return volumeFailures(ctx, ['mountFailed', 'csiDriverNotRegistered']).map((f) => {
+      const { error } = f;
+      const node = failureNode(pod, f);
+      const volume = error.volume !== '' ? error.volume : 'unknown';
+      const claim = claimFor(ctx, error.volume);
+      const claimStep =
+        claim === undefined
+          ? []
+          : [kubectl.describe('pvc', claim.metadata.name, claim.metadata.namespace ?? ns)];
+      const nodePods = kubectl.raw(
+        `get pods -A -o wide --field-selector spec.nodeName=${kubectl.quote(node)}`,
+      );
+      if (error.kind === 'csiDriverNotRegistered') {
+        const driver = error.driver ?? 'unknown';
+        return finding(meta, {
+          reason: 'CSIDriverNotRegistered',
+          messageId: 'csiDriverNotRegistered',
+          data: { node, volume, driver },
+          status: graceStatus(meta, f.since, now),
+          basis: 'events',
+          evidence: failureEvidence(f, now),
+          at: eventTime(f.newest),
+          nextSteps: [
+            kubectl.raw(`get csinode ${kubectl.quote(node)} -o yaml`),
+            nodePods,
+            `Make the ${driver} node plugin (its DaemonSet pod) run on ${node}; it registers the driver with the kubelet, which then retries the mount.`,
+          ],
+        });
+      }
+      return finding(meta, {
+        reason: 'MountFailed',
+        messageId: 'mountFailed',
+        data: {
+          node,
+          volume,
+          operation: error.operation || 'mount',
+          detail: shortDetail(error.detail) || 'no detail',
+        },
+        status: graceStatus(meta, f.since, now),
+        basis: 'events',
+        evidence: failureEvidence(f, now),
+        at: eventTime(f.newest),
+        nextSteps: [
+          kubectl.describe('pod', pod.metadata.name, ns),
+          ...claimStep,
+          nodePods,
+          'Fix what the storage driver reports (its node plugin logs on that node say more); the kubelet retries the mount on its own.',
+        ],
+      });
+    });
+  },
+} satisfies Rule<'pod'>;

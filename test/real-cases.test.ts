@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { SnapshotBuilder } from '../src/collectors/snapshot-builder.js';
+import { addSource } from '../src/collectors/files/index.js';
+import { diagnose } from '../src/rules/engine.js';
+import { referenceTime } from '../src/rules/context.js';
+import { RULES } from '../src/rules/index.js';
+import { loadRealCases } from './real-cases.js';
+
+/** Structured inputs (pod YAML/JSON) are this issue's; pasted describe text and tables are the paste parser's. */
+const STRUCTURED = new Set(['pod-yaml', 'pod-json']);
+
+describe('real cases: structured input diagnoses to its known stage', () => {
+  const cases = loadRealCases().filter((c) => STRUCTURED.has(c.inputKind));
+  it('has structured cases to check', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(3);
+  });
+  for (const c of cases) {
+    it(c.file, () => {
+      const builder = new SnapshotBuilder();
+      addSource(builder, { name: c.file, text: c.body });
+      const snapshot = builder.build({ type: 'file', paths: [c.file] });
+      const now = referenceTime(snapshot) ?? Date.parse('2026-01-01T00:00:00Z');
+      const { diagnoses, ruleFailures } = diagnose(snapshot, { now, rules: RULES });
+      expect(ruleFailures).toEqual([]);
+      if (c.stage === 'healthy') {
+        expect(diagnoses.filter((d) => d.verdict === 'failed')).toEqual([]);
+        return;
+      }
+      const failed = diagnoses.filter((d) => d.verdict === 'failed');
+      expect(failed.length, `${c.file}: no target failed; got ${diagnoses.map((d) => `${d.verdict}: ${d.summary}`).join(' | ')}`).toBeGreaterThan(0);
+      expect(failed[0]?.stage, failed[0]?.summary).toBe(c.stage);
+    });
+  }
+});
