@@ -7,7 +7,11 @@ const restrict = (files, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
-const src = (...dirs) => dirs.map((d) => ({ group: [`**/${d}/*`, `**/${d}/**`, `**/${d}/index.js`], message: `this folder must not import src/${d} (DESIGN.md §2)` }));
+const src = (...dirs) =>
+  dirs.map((d) => ({
+    group: [`**/${d}/*`, `**/${d}/**`, `**/${d}/index.js`],
+    message: `this folder must not import src/${d} (DESIGN.md §2)`,
+  }));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bin/**', 'bench/**/*.js', 'test/fixtures/**'] },
@@ -22,17 +26,35 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
-  restrict(['src/model/**'], src('errors', 'k8s', 'collectors', 'rules', 'report', 'tui', 'cli', 'simulator')),
-  restrict(['src/errors/**'], src('model', 'k8s', 'collectors', 'rules', 'report', 'tui', 'cli', 'simulator')),
+  restrict(
+    ['src/model/**'],
+    src('errors', 'k8s', 'collectors', 'rules', 'report', 'tui', 'cli', 'simulator'),
+  ),
+  restrict(
+    ['src/errors/**'],
+    src('model', 'k8s', 'collectors', 'rules', 'report', 'tui', 'cli', 'simulator'),
+  ),
   restrict(['src/k8s/**'], src('errors', 'collectors', 'rules', 'report', 'tui', 'cli', 'simulator')),
-  restrict(['src/rules/**'], [
-    ...src('collectors', 'simulator', 'report', 'tui', 'cli'),
-    { group: ['node:fs', 'node:fs/*', 'node:net', 'node:http', 'node:https', 'fs', 'http', 'https'], message: 'rules do no I/O' },
-  ]),
+  restrict(
+    ['src/rules/**'],
+    [
+      ...src('collectors', 'simulator', 'report', 'tui', 'cli'),
+      {
+        group: ['node:fs', 'node:fs/*', 'node:net', 'node:http', 'node:https', 'fs', 'http', 'https'],
+        message: 'rules do no I/O',
+      },
+    ],
+  ),
   restrict(['src/collectors/**'], src('rules', 'report', 'tui', 'cli', 'simulator')),
   restrict(['src/simulator/**'], src('rules', 'collectors', 'report', 'tui', 'cli')),
   restrict(['src/report/**'], src('collectors', 'simulator', 'tui', 'cli')),
-  restrict(['src/tui/**'], [...src('collectors', 'simulator', 'cli'), { group: ['node:fs', 'node:net', 'fs'], message: 'the TUI does no I/O' }]),
+  restrict(
+    ['src/tui/**'],
+    [
+      ...src('collectors', 'simulator', 'cli'),
+      { group: ['node:fs', 'node:net', 'fs'], message: 'the TUI does no I/O' },
+    ],
+  ),
   {
     files: ['src/collectors/**'],
     ignores: ['src/collectors/live/**'],

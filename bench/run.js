@@ -50,11 +50,17 @@ clearInterval(timer);
 const best = (k) => Math.min(...results.map((r) => r[k]));
 const last = results.at(-1);
 const fmt = (ms) => `${ms.toFixed(0)} ms`;
-console.log(`kube-handoff bench: ${PODS} pods, ${EVENTS} events, ${(bytes / 1e6).toFixed(1)} MB of JSON (generated in ${fmt(genMs)}), best of ${RUNS} runs`);
+console.log(
+  `kube-handoff bench: ${PODS} pods, ${EVENTS} events, ${(bytes / 1e6).toFixed(1)} MB of JSON (generated in ${fmt(genMs)}), best of ${RUNS} runs`,
+);
 console.log(`  JSON.parse            ${fmt(best('parseMs'))}`);
 console.log(`  normalise (collector) ${fmt(best('normaliseMs'))}`);
-console.log(`  engine (rules+chain)  ${fmt(best('engineMs'))}   ${Math.round(PODS / (best('engineMs') / 1000))} pods/s`);
-console.log(`  end to end            ${Math.round(PODS / ((best('parseMs') + best('normaliseMs') + best('engineMs')) / 1000))} pods/s (parse + normalise + engine)`);
+console.log(
+  `  engine (rules+chain)  ${fmt(best('engineMs'))}   ${Math.round(PODS / (best('engineMs') / 1000))} pods/s`,
+);
+console.log(
+  `  end to end            ${Math.round(PODS / ((best('parseMs') + best('normaliseMs') + best('engineMs')) / 1000))} pods/s (parse + normalise + engine)`,
+);
 console.log(`  engine / JSON.parse   ${(best('engineMs') / best('parseMs')).toFixed(2)} (aim: <= 1.00)`);
 console.log(`  peak RSS              ${(peak / 2 ** 20).toFixed(0)} MiB`);
 console.log(`  targets ${last.targets}, failed ${last.failed}`);

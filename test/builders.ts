@@ -44,7 +44,13 @@ export function ms(seconds: number): number {
   return T0 + seconds * 1000;
 }
 
-export function cond(type: string, status: 'True' | 'False' | 'Unknown', reason?: string, message?: string, atS = 0): PodCondition {
+export function cond(
+  type: string,
+  status: 'True' | 'False' | 'Unknown',
+  reason?: string,
+  message?: string,
+  atS = 0,
+): PodCondition {
   return {
     type,
     status,
@@ -71,7 +77,11 @@ export const state = {
   running(startedS = 0): ContainerState {
     return { running: { startedAt: at(startedS) } };
   },
-  terminated(exitCode: number, reason?: string, opts: { startedS?: number; finishedS?: number; message?: string; signal?: number } = {}): ContainerState {
+  terminated(
+    exitCode: number,
+    reason?: string,
+    opts: { startedS?: number; finishedS?: number; message?: string; signal?: number } = {},
+  ): ContainerState {
     return {
       terminated: {
         exitCode,
@@ -154,7 +164,13 @@ export function pod(opts: PodOpts = {}): Pod {
         ? {}
         : {
             ownerReferences: [
-              { apiVersion: 'apps/v1', kind: opts.owner.kind, name: opts.owner.name, uid: opts.owner.uid ?? `uid-${opts.owner.name}`, controller: true },
+              {
+                apiVersion: 'apps/v1',
+                kind: opts.owner.kind,
+                name: opts.owner.name,
+                uid: opts.owner.uid ?? `uid-${opts.owner.name}`,
+                controller: true,
+              },
             ],
           }),
     },
@@ -171,7 +187,9 @@ export function pod(opts: PodOpts = {}): Pod {
       ...(opts.message === undefined ? {} : { message: opts.message }),
       ...(opts.conditions === undefined ? {} : { conditions: opts.conditions }),
       ...(opts.containerStatuses === undefined ? {} : { containerStatuses: opts.containerStatuses }),
-      ...(opts.initContainerStatuses === undefined ? {} : { initContainerStatuses: opts.initContainerStatuses }),
+      ...(opts.initContainerStatuses === undefined
+        ? {}
+        : { initContainerStatuses: opts.initContainerStatuses }),
       ...(opts.startS === undefined ? {} : { startTime: at(opts.startS) }),
     },
   };
@@ -191,7 +209,9 @@ export function runningPod(opts: PodOpts = {}): Pod {
       cond('ContainersReady', 'True', undefined, undefined, 5),
       cond('Ready', 'True', undefined, undefined, 5),
     ],
-    containerStatuses: containers.map((c) => cstatus(c.name, { state: state.running(3), ready: true, started: true })),
+    containerStatuses: containers.map((c) =>
+      cstatus(c.name, { state: state.running(3), ready: true, started: true }),
+    ),
     ...opts,
     containers,
   });
@@ -269,7 +289,14 @@ export function node(opts: NodeOpts = {}): Node {
   };
 }
 
-export function pvc(opts: { name: string; namespace?: string; phase?: string; storageClassName?: string; volumeName?: string; accessModes?: string[] }): PersistentVolumeClaim {
+export function pvc(opts: {
+  name: string;
+  namespace?: string;
+  phase?: string;
+  storageClassName?: string;
+  volumeName?: string;
+  accessModes?: string[];
+}): PersistentVolumeClaim {
   return {
     kind: 'PersistentVolumeClaim',
     metadata: { name: opts.name, namespace: opts.namespace ?? 'default', uid: `uid-${opts.name}` },
@@ -282,20 +309,33 @@ export function pvc(opts: { name: string; namespace?: string; phase?: string; st
   };
 }
 
-export function pv(opts: { name: string; phase?: string; claim?: string; storageClassName?: string; driver?: string }): PersistentVolume {
+export function pv(opts: {
+  name: string;
+  phase?: string;
+  claim?: string;
+  storageClassName?: string;
+  driver?: string;
+}): PersistentVolume {
   return {
     kind: 'PersistentVolume',
     metadata: { name: opts.name },
     spec: {
       ...(opts.storageClassName === undefined ? {} : { storageClassName: opts.storageClassName }),
-      ...(opts.claim === undefined ? {} : { claimRef: { kind: 'PersistentVolumeClaim', namespace: 'default', name: opts.claim } }),
+      ...(opts.claim === undefined
+        ? {}
+        : { claimRef: { kind: 'PersistentVolumeClaim', namespace: 'default', name: opts.claim } }),
       ...(opts.driver === undefined ? {} : { csi: { driver: opts.driver } }),
     },
     status: { phase: opts.phase ?? 'Bound' },
   };
 }
 
-export function storageClass(opts: { name: string; provisioner?: string; bindingMode?: string; isDefault?: boolean }): StorageClass {
+export function storageClass(opts: {
+  name: string;
+  provisioner?: string;
+  bindingMode?: string;
+  isDefault?: boolean;
+}): StorageClass {
   return {
     kind: 'StorageClass',
     metadata: {
@@ -307,10 +347,20 @@ export function storageClass(opts: { name: string; provisioner?: string; binding
   };
 }
 
-export function service(opts: { name?: string; namespace?: string; selector?: Record<string, string>; ports?: ServicePort[]; type?: string }): Service {
+export function service(opts: {
+  name?: string;
+  namespace?: string;
+  selector?: Record<string, string>;
+  ports?: ServicePort[];
+  type?: string;
+}): Service {
   return {
     kind: 'Service',
-    metadata: { name: opts.name ?? 'web', namespace: opts.namespace ?? 'default', uid: `uid-svc-${opts.name ?? 'web'}` },
+    metadata: {
+      name: opts.name ?? 'web',
+      namespace: opts.namespace ?? 'default',
+      uid: `uid-svc-${opts.name ?? 'web'}`,
+    },
     spec: {
       ...(opts.selector === undefined ? {} : { selector: opts.selector }),
       ports: opts.ports ?? [{ name: 'http', port: 80, targetPort: 8080, protocol: 'TCP' }],
@@ -330,11 +380,19 @@ export function endpointSlice(opts: {
   const ns = opts.namespace ?? 'default';
   return {
     kind: 'EndpointSlice',
-    metadata: { name: opts.name ?? `${svc}-abcde`, namespace: ns, labels: { 'kubernetes.io/service-name': svc } },
+    metadata: {
+      name: opts.name ?? `${svc}-abcde`,
+      namespace: ns,
+      labels: { 'kubernetes.io/service-name': svc },
+    },
     addressType: 'IPv4',
     endpoints: opts.endpoints.map((e) => ({
       addresses: [e.ip],
-      conditions: { ready: e.ready ?? true, serving: e.serving ?? e.ready ?? true, terminating: e.terminating ?? false },
+      conditions: {
+        ready: e.ready ?? true,
+        serving: e.serving ?? e.ready ?? true,
+        terminating: e.terminating ?? false,
+      },
       ...(e.pod === undefined ? {} : { targetRef: { kind: 'Pod', namespace: ns, name: e.pod } }),
     })),
     ports: opts.ports ?? [{ name: 'http', port: 8080, protocol: 'TCP' }],
@@ -392,7 +450,16 @@ export function workload(opts: {
       creationTimestamp: at(opts.createdS ?? 0),
       ...(opts.owner === undefined
         ? {}
-        : { ownerReferences: [{ kind: opts.owner.kind, name: opts.owner.name, uid: `uid-${opts.owner.name}`, controller: true }] }),
+        : {
+            ownerReferences: [
+              {
+                kind: opts.owner.kind,
+                name: opts.owner.name,
+                uid: `uid-${opts.owner.name}`,
+                controller: true,
+              },
+            ],
+          }),
     },
     spec: {
       ...(opts.replicas === undefined ? {} : { replicas: opts.replicas }),
@@ -406,12 +473,29 @@ export function workload(opts: {
   };
 }
 
-export function resourceQuota(opts: { name: string; namespace?: string; hard: Record<string, string>; used: Record<string, string> }): ResourceQuota {
-  return { kind: 'ResourceQuota', metadata: { name: opts.name, namespace: opts.namespace ?? 'default' }, status: { hard: opts.hard, used: opts.used } };
+export function resourceQuota(opts: {
+  name: string;
+  namespace?: string;
+  hard: Record<string, string>;
+  used: Record<string, string>;
+}): ResourceQuota {
+  return {
+    kind: 'ResourceQuota',
+    metadata: { name: opts.name, namespace: opts.namespace ?? 'default' },
+    status: { hard: opts.hard, used: opts.used },
+  };
 }
 
-export function limitRange(opts: { name: string; namespace?: string; limits: LimitRange['spec']['limits'] }): LimitRange {
-  return { kind: 'LimitRange', metadata: { name: opts.name, namespace: opts.namespace ?? 'default' }, spec: { limits: opts.limits } };
+export function limitRange(opts: {
+  name: string;
+  namespace?: string;
+  limits: LimitRange['spec']['limits'];
+}): LimitRange {
+  return {
+    kind: 'LimitRange',
+    metadata: { name: opts.name, namespace: opts.namespace ?? 'default' },
+    spec: { limits: opts.limits },
+  };
 }
 
 export interface SnapshotParts {
@@ -454,7 +538,9 @@ const PART_KIND: Record<Exclude<keyof SnapshotParts, 'capturedAt' | 'collected'>
 export function snapshot(parts: SnapshotParts = {}): Snapshot {
   const collected =
     parts.collected ??
-    (Object.keys(PART_KIND) as (keyof typeof PART_KIND)[]).filter((k) => parts[k] !== undefined).map((k) => PART_KIND[k]);
+    (Object.keys(PART_KIND) as (keyof typeof PART_KIND)[])
+      .filter((k) => parts[k] !== undefined)
+      .map((k) => PART_KIND[k]);
   return {
     source: { type: 'file', paths: ['test'] },
     ...(parts.capturedAt === undefined ? {} : { capturedAt: parts.capturedAt }),

@@ -20,7 +20,9 @@ function ruleFiles(): string[] {
 }
 
 export function rulesTable(): string {
-  const rows = RULES.map((r) => `| \`${r.meta.id}\` | ${r.meta.title} | ${r.meta.reasons.map((x) => `\`${x}\``).join(', ')} |`);
+  const rows = RULES.map(
+    (r) => `| \`${r.meta.id}\` | ${r.meta.title} | ${r.meta.reasons.map((x) => `\`${x}\``).join(', ')} |`,
+  );
   return ['| rule | detects | reason codes |', '|---|---|---|', ...rows].join('\n');
 }
 
@@ -29,7 +31,9 @@ describe('rule catalogue', () => {
     const ids = RULES.map((r) => r.meta.id);
     expect([...ids].sort()).toEqual([...ruleFiles()].sort());
     expect(new Set(ids).size).toBe(ids.length);
-    const sorted = [...RULES].sort((a, b) => stageOrder(a.meta.stage) - stageOrder(b.meta.stage) || a.meta.id.localeCompare(b.meta.id));
+    const sorted = [...RULES].sort(
+      (a, b) => stageOrder(a.meta.stage) - stageOrder(b.meta.stage) || a.meta.id.localeCompare(b.meta.id),
+    );
     expect(ids).toEqual(sorted.map((r) => r.meta.id));
   });
 

@@ -51,7 +51,11 @@ async function report(dir: string): Promise<string> {
   expect(ruleFailures).toEqual([]);
   const json = renderJson({
     generatedAt: '2000-01-01T00:00:00.000Z',
-    source: { type: 'file', paths: inputs.map((p) => relative(dir, p)), referenceTime: new Date(now).toISOString() },
+    source: {
+      type: 'file',
+      paths: inputs.map((p) => relative(dir, p)),
+      referenceTime: new Date(now).toISOString(),
+    },
     diagnoses,
   });
   return json;
@@ -67,10 +71,20 @@ describe('golden fixtures', () => {
   for (const c of all) {
     it(`${c.stage}/${c.name}`, async () => {
       const actual = await report(c.dir);
-      const doc = JSON.parse(actual) as { diagnoses: { target: { kind: string; namespace: string; name: string }; verdict: string; stage: string | null; reason: string | null; container: unknown }[] };
+      const doc = JSON.parse(actual) as {
+        diagnoses: {
+          target: { kind: string; namespace: string; name: string };
+          verdict: string;
+          stage: string | null;
+          reason: string | null;
+          container: unknown;
+        }[];
+      };
       const expectations = parse(readFileSync(join(c.dir, 'expect.yaml'), 'utf8')) as Expectation[];
       for (const e of expectations) {
-        const d = doc.diagnoses.find((x) => `${x.target.kind}/${x.target.namespace}/${x.target.name}` === e.target);
+        const d = doc.diagnoses.find(
+          (x) => `${x.target.kind}/${x.target.namespace}/${x.target.name}` === e.target,
+        );
         expect(d, `${e.target} is not in the report`).toBeDefined();
         expect({ verdict: d?.verdict, stage: d?.stage, reason: d?.reason }).toMatchObject({
           verdict: e.verdict,
@@ -81,7 +95,10 @@ describe('golden fixtures', () => {
       }
       const expectedPath = join(c.dir, 'expected.json');
       if (update) writeFileSync(expectedPath, actual);
-      expect(existsSync(expectedPath), `${expectedPath} is missing: run UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts and review it`).toBe(true);
+      expect(
+        existsSync(expectedPath),
+        `${expectedPath} is missing: run UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts and review it`,
+      ).toBe(true);
       expect(actual).toBe(readFileSync(expectedPath, 'utf8'));
     });
   }

@@ -27,7 +27,10 @@ describe('real cases: structured input diagnoses to its known stage', () => {
         return;
       }
       const failed = diagnoses.filter((d) => d.verdict === 'failed');
-      expect(failed.length, `${c.file}: no target failed; got ${diagnoses.map((d) => `${d.verdict}: ${d.summary}`).join(' | ')}`).toBeGreaterThan(0);
+      expect(
+        failed.length,
+        `${c.file}: no target failed; got ${diagnoses.map((d) => `${d.verdict}: ${d.summary}`).join(' | ')}`,
+      ).toBeGreaterThan(0);
       expect(failed[0]?.stage, failed[0]?.summary).toBe(c.stage);
     });
   }

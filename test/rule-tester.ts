@@ -55,7 +55,7 @@ function contextsFor(rule: Rule, snap: Snapshot, now: number | undefined): RuleC
 
 /** Runs a rule over every context of its target kind, as the engine does. */
 export function runRule(rule: Rule, snap: Snapshot, now?: number): Finding[] {
-  return contextsFor(rule, snap, now).flatMap((c) => [...(rule.evaluate)(c)]);
+  return contextsFor(rule, snap, now).flatMap((c) => [...rule.evaluate(c)]);
 }
 
 function checkWellFormed(rule: Rule, f: Finding): void {

@@ -18,7 +18,9 @@ export async function runCli(
   out.on('data', (c: Buffer) => (stdout += c.toString()));
   const err = new PassThrough();
   err.on('data', (c: Buffer) => (stderr += c.toString()));
-  const stdinStream = Readable.from(opts.stdin === undefined ? [] : [typeof opts.stdin === 'string' ? Buffer.from(opts.stdin) : opts.stdin]);
+  const stdinStream = Readable.from(
+    opts.stdin === undefined ? [] : [typeof opts.stdin === 'string' ? Buffer.from(opts.stdin) : opts.stdin],
+  );
   const stdoutStream = Object.assign(out, { isTTY: opts.tty === true });
   const code = await main(args, {
     stdout: stdoutStream,

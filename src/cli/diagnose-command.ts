@@ -25,7 +25,8 @@ export interface DiagnoseOptions {
 export function parseNow(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const ms = parseTime(text);
-  if (ms === undefined) throw new UsageError(`--now: "${text}" is not a time`, 'use RFC 3339, e.g. --now 2026-01-31T12:00:00Z');
+  if (ms === undefined)
+    throw new UsageError(`--now: "${text}" is not a time`, 'use RFC 3339, e.g. --now 2026-01-31T12:00:00Z');
   return ms;
 }
 
@@ -40,9 +41,19 @@ function sourceOf(snapshot: Snapshot, now: number): DiagnosisReport['source'] {
   const reference = new Date(now).toISOString();
   switch (s.type) {
     case 'file':
-      return { type: 'file', paths: [...s.paths], ...(snapshot.capturedAt ? { capturedAt: snapshot.capturedAt } : {}), referenceTime: reference };
+      return {
+        type: 'file',
+        paths: [...s.paths],
+        ...(snapshot.capturedAt ? { capturedAt: snapshot.capturedAt } : {}),
+        referenceTime: reference,
+      };
     case 'live':
-      return { type: 'live', ...(s.context ? { context: s.context } : {}), ...(s.server ? { server: s.server } : {}), referenceTime: reference };
+      return {
+        type: 'live',
+        ...(s.context ? { context: s.context } : {}),
+        ...(s.server ? { server: s.server } : {}),
+        referenceTime: reference,
+      };
     case 'simulator':
       return { type: 'simulator', scenario: s.scenario, referenceTime: reference };
   }
@@ -53,7 +64,11 @@ function useColour(io: CliIO): boolean {
 }
 
 /** `handoff [diagnose] [TARGET...]`: returns the exit code. */
-export async function runDiagnose(targetArgs: readonly string[], opts: DiagnoseOptions, io: CliIO): Promise<number> {
+export async function runDiagnose(
+  targetArgs: readonly string[],
+  opts: DiagnoseOptions,
+  io: CliIO,
+): Promise<number> {
   const format = outputFormat(opts.output);
   if (opts.namespace !== undefined && opts.allNamespaces === true) {
     throw new UsageError('-n/--namespace and -A/--all-namespaces cannot be used together');
@@ -70,11 +85,22 @@ export async function runDiagnose(targetArgs: readonly string[], opts: DiagnoseO
     ...(selector === undefined ? {} : { selector }),
     servicePods: podsByService(snapshot),
   });
-  const report: DiagnosisReport = { generatedAt: new Date(io.now()).toISOString(), source: sourceOf(snapshot, now), diagnoses };
+  const report: DiagnosisReport = {
+    generatedAt: new Date(io.now()).toISOString(),
+    source: sourceOf(snapshot, now),
+    diagnoses,
+  };
   for (const f of result.ruleFailures) {
-    io.stderr.write(`handoff: internal error in rule ${f.ruleId} on ${f.target}: ${f.error} (please report this)\n`);
+    io.stderr.write(
+      `handoff: internal error in rule ${f.ruleId} on ${f.target}: ${f.error} (please report this)\n`,
+    );
   }
-  const notes = [...snapshot.notes, ...snapshot.missing.map((m) => `could not read ${m.kind}${m.namespace ? ` in ${m.namespace}` : ''}: ${m.why}`)];
+  const notes = [
+    ...snapshot.notes,
+    ...snapshot.missing.map(
+      (m) => `could not read ${m.kind}${m.namespace ? ` in ${m.namespace}` : ''}: ${m.why}`,
+    ),
+  ];
   switch (format) {
     case 'json':
       io.stdout.write(renderJson(report));
@@ -83,7 +109,9 @@ export async function runDiagnose(targetArgs: readonly string[], opts: DiagnoseO
       io.stdout.write(renderYaml(report));
       break;
     case 'text':
-      io.stdout.write(renderText(report, { style: useColour(io) ? colour : plain, notes, verbose: opts.verbose === true }));
+      io.stdout.write(
+        renderText(report, { style: useColour(io) ? colour : plain, notes, verbose: opts.verbose === true }),
+      );
       break;
   }
   if (format !== 'text') for (const n of notes) io.stderr.write(`handoff: note: ${n}\n`);

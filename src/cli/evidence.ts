@@ -24,7 +24,10 @@ export function podsByService(snapshot: Snapshot): Map<string, Set<string>> {
   for (const svc of snapshot.services) {
     const set = new Set<string>();
     for (const p of snapshot.pods) {
-      if ((p.metadata.namespace ?? '') === (svc.metadata.namespace ?? '') && matchesServiceSelector(svc.spec.selector, p.metadata.labels)) {
+      if (
+        (p.metadata.namespace ?? '') === (svc.metadata.namespace ?? '') &&
+        matchesServiceSelector(svc.spec.selector, p.metadata.labels)
+      ) {
         set.add(`${p.metadata.namespace ?? ''}/${p.metadata.name}`);
       }
     }

@@ -9,7 +9,13 @@ export interface CliIO {
 }
 
 export function processIO(): CliIO {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: () => Date.now() };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    now: () => Date.now(),
+  };
 }
 
 /** Exit codes, DESIGN.md §3. */

@@ -12,13 +12,28 @@ const collect = (value: string, previous: string[] | undefined): string[] => [..
 
 function diagnoseOptions(cmd: Command): Command {
   return cmd
-    .argument('[TARGET...]', 'pod/NAME, NAME, deploy/NAME, rs/NAME, sts/NAME, ds/NAME, job/NAME, cronjob/NAME, svc/NAME')
+    .argument(
+      '[TARGET...]',
+      'pod/NAME, NAME, deploy/NAME, rs/NAME, sts/NAME, ds/NAME, job/NAME, cronjob/NAME, svc/NAME',
+    )
     .option('-n, --namespace <NS>', 'only targets in this namespace')
     .option('-A, --all-namespaces', 'targets in every namespace (the default for files)')
-    .option('-l, --selector <SELECTOR>', 'only pods whose labels match, as kubectl -l takes it (app=web,tier!=db)')
-    .option('-f, --file <PATH>', 'evidence: a file or directory of JSON/YAML (kubectl get -o yaml|json, Lists, cluster-info dump, bundles); - for stdin; repeatable', collect)
-    .addOption(new Option('-o, --output <FORMAT>', 'output format').choices([...OUTPUT_FORMATS]).default('text'))
-    .option('--now <TIME>', 'reference time for grace periods (RFC 3339); default: the capture time or the newest time in the evidence')
+    .option(
+      '-l, --selector <SELECTOR>',
+      'only pods whose labels match, as kubectl -l takes it (app=web,tier!=db)',
+    )
+    .option(
+      '-f, --file <PATH>',
+      'evidence: a file or directory of JSON/YAML (kubectl get -o yaml|json, Lists, cluster-info dump, bundles); - for stdin; repeatable',
+      collect,
+    )
+    .addOption(
+      new Option('-o, --output <FORMAT>', 'output format').choices([...OUTPUT_FORMATS]).default('text'),
+    )
+    .option(
+      '--now <TIME>',
+      'reference time for grace periods (RFC 3339); default: the capture time or the newest time in the evidence',
+    )
     .option('-v, --verbose', 'show healthy targets in full');
 }
 
@@ -26,13 +41,17 @@ function diagnoseOptions(cmd: Command): Command {
 export async function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
   let code: number = EXIT.ok;
   const program = new Command('handoff')
-    .description('Names the first handoff of a Kubernetes pod\'s lifecycle that failed, the evidence, and the next step.')
+    .description(
+      "Names the first handoff of a Kubernetes pod's lifecycle that failed, the evidence, and the next step.",
+    )
     .version(version, '--version')
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
-      outputError: (s, write) => { write(`handoff: ${s.replace(/^error: /, 'error: ')}`); },
+      outputError: (s, write) => {
+        write(`handoff: ${s.replace(/^error: /, 'error: ')}`);
+      },
     })
     .showHelpAfterError('(run handoff --help for usage)')
     .addHelpText(
@@ -48,11 +67,11 @@ Examples:
 Exit codes: 0 nothing failed, 1 a target failed, 2 usage or input error, 3 cluster unreachable, 4 check timed out.`,
     );
 
-  diagnoseOptions(program.command('diagnose', { isDefault: true }).description('diagnose targets (the default command)')).action(
-    async (targets: string[], opts: DiagnoseOptions) => {
-      code = await runDiagnose(targets, opts, io);
-    },
-  );
+  diagnoseOptions(
+    program.command('diagnose', { isDefault: true }).description('diagnose targets (the default command)'),
+  ).action(async (targets: string[], opts: DiagnoseOptions) => {
+    code = await runDiagnose(targets, opts, io);
+  });
   program
     .command('rules')
     .description('list the rule catalogue, or explain one rule')
@@ -66,7 +85,12 @@ Exit codes: 0 nothing failed, 1 a target failed, 2 usage or input error, 3 clust
     return code;
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      if (
+        err.code === 'commander.helpDisplayed' ||
+        err.code === 'commander.version' ||
+        err.code === 'commander.help'
+      )
+        return EXIT.ok;
       return EXIT.usage;
     }
     if (isUserError(err)) {

@@ -11,8 +11,13 @@ export function runRules(id: string | undefined, io: CliIO): number {
   }
   const rule = RULES.find((r) => r.meta.id === id);
   if (rule === undefined) {
-    const near = RULES.filter((r) => r.meta.id.includes(id) || id.includes(r.meta.id.split('/')[1] ?? '\u0000')).map((r) => r.meta.id);
-    throw new UsageError(`no rule "${id}"`, near.length > 0 ? `did you mean: ${near.slice(0, 5).join(', ')}` : 'list them with: handoff rules');
+    const near = RULES.filter(
+      (r) => r.meta.id.includes(id) || id.includes(r.meta.id.split('/')[1] ?? '\u0000'),
+    ).map((r) => r.meta.id);
+    throw new UsageError(
+      `no rule "${id}"`,
+      near.length > 0 ? `did you mean: ${near.slice(0, 5).join(', ')}` : 'list them with: handoff rules',
+    );
   }
   const m = rule.meta;
   const lines = [

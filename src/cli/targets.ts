@@ -44,7 +44,10 @@ export function parseTarget(text: string): TargetSpec {
     if (text.trim() === '') throw new UsageError('empty TARGET');
     return { kind: 'Pod', name: text, text };
   }
-  const kindText = text.slice(0, slash).toLowerCase().replace(/\.(apps|batch|v1)$/, '');
+  const kindText = text
+    .slice(0, slash)
+    .toLowerCase()
+    .replace(/\.(apps|batch|v1)$/, '');
   const name = text.slice(slash + 1);
   const kind = KIND_ALIASES[kindText];
   if (kind === undefined) {
@@ -88,7 +91,13 @@ export function selectDiagnoses(all: readonly Diagnosis[], scope: Scope): Diagno
   const out: Diagnosis[] = [];
   for (const t of scope.targets) {
     const podsOfService = t.kind === 'Service' ? scope.servicePods?.get(t.name) : undefined;
-    const hits = list.filter((d) => matchesTarget(d, t) || (podsOfService !== undefined && d.target.kind === 'Pod' && podsOfService.has(`${d.target.namespace}/${d.target.name}`)));
+    const hits = list.filter(
+      (d) =>
+        matchesTarget(d, t) ||
+        (podsOfService !== undefined &&
+          d.target.kind === 'Pod' &&
+          podsOfService.has(`${d.target.namespace}/${d.target.name}`)),
+    );
     if (hits.length === 0) {
       throw new UsageError(
         `${t.text}: not found in the evidence${scope.namespace === undefined ? '' : ` in namespace ${scope.namespace}`}`,

@@ -5,7 +5,13 @@ const coreEvent = {
   apiVersion: 'v1',
   kind: 'Event',
   metadata: { name: 'web-1.17a0b1c2d3e4f5a6', namespace: 'shop', uid: 'ev-1' },
-  involvedObject: { kind: 'Pod', namespace: 'shop', name: 'web-1', uid: 'pod-1', fieldPath: 'spec.containers{app}' },
+  involvedObject: {
+    kind: 'Pod',
+    namespace: 'shop',
+    name: 'web-1',
+    uid: 'pod-1',
+    fieldPath: 'spec.containers{app}',
+  },
   reason: 'BackOff',
   message: 'Back-off pulling image "web:9"',
   type: 'Normal',
@@ -38,7 +44,13 @@ describe('SnapshotBuilder', () => {
     b.add(coreEvent);
     const [e] = b.build({ type: 'file', paths: [] }).events;
     expect(e).toEqual({
-      regarding: { kind: 'Pod', namespace: 'shop', name: 'web-1', uid: 'pod-1', fieldPath: 'spec.containers{app}' },
+      regarding: {
+        kind: 'Pod',
+        namespace: 'shop',
+        name: 'web-1',
+        uid: 'pod-1',
+        fieldPath: 'spec.containers{app}',
+      },
       reason: 'BackOff',
       message: 'Back-off pulling image "web:9"',
       type: 'Normal',
@@ -83,14 +95,19 @@ describe('SnapshotBuilder', () => {
 
   it('infers item kinds from a typed List, marks kinds collected even when empty, and notes unknown kinds', () => {
     const b = new SnapshotBuilder();
-    b.add({ kind: 'PodList', items: [{ metadata: { name: 'a', namespace: 'x' }, spec: { containers: [{ name: 'c' }] } }] });
+    b.add({
+      kind: 'PodList',
+      items: [{ metadata: { name: 'a', namespace: 'x' }, spec: { containers: [{ name: 'c' }] } }],
+    });
     b.add({ kind: 'EventList', items: [] });
     b.add({ kind: 'ConfigMap', metadata: { name: 'cm' } });
     b.add({ kind: 'Secret', metadata: { name: 's' }, data: { password: 'aHVudGVyMg==' } });
     const snap = b.build({ type: 'file', paths: [] });
     expect(snap.pods.map((p) => p.metadata.name)).toEqual(['a']);
     expect(snap.collected).toEqual(['events', 'pods']);
-    expect(snap.notes).toEqual(['skipped objects of kinds kube-handoff does not read: 1 ConfigMap, 1 Secret']);
+    expect(snap.notes).toEqual([
+      'skipped objects of kinds kube-handoff does not read: 1 ConfigMap, 1 Secret',
+    ]);
     expect(JSON.stringify(snap)).not.toContain('aHVudGVyMg');
   });
 
@@ -103,7 +120,9 @@ describe('SnapshotBuilder', () => {
         labels: { app: 'web', bad: { nested: true } },
         annotations: { 'kubectl.kubernetes.io/last-applied-configuration': '{"password":"x"}', keep: 'yes' },
       },
-      spec: { containers: [{ name: 'app', env: [{ name: 'TOKEN', value: 'sekrit' }], ports: 'nope' }, 'garbage'] },
+      spec: {
+        containers: [{ name: 'app', env: [{ name: 'TOKEN', value: 'sekrit' }], ports: 'nope' }, 'garbage'],
+      },
       status: { phase: 7, containerStatuses: [{ name: 'app', restartCount: '3', ready: 'true' }] },
     });
     const [p] = b.build({ type: 'file', paths: [] }).pods;

@@ -1,4 +1,12 @@
-import type { EvidenceKind, LogTail, MissingEvidence, ProbeResult, Snapshot, SnapshotSource, WorkloadKind } from '../model/index.js';
+import type {
+  EvidenceKind,
+  LogTail,
+  MissingEvidence,
+  ProbeResult,
+  Snapshot,
+  SnapshotSource,
+  WorkloadKind,
+} from '../model/index.js';
 import { WORKLOAD_KINDS } from '../model/index.js';
 import { compareStrings } from '../k8s/index.js';
 import { isRecord, rec, str, type Raw } from './normalize/coerce.js';
@@ -180,7 +188,8 @@ export class SnapshotBuilder {
       const kinds = [...this.skipped].sort(([a], [b]) => compareStrings(a, b)).map(([k, n]) => `${n} ${k}`);
       notes.push(`skipped objects of kinds kube-handoff does not read: ${kinds.join(', ')}`);
     }
-    if (this.invalid > 0) notes.push(`skipped ${this.invalid} object(s) without a name or with an unusable shape`);
+    if (this.invalid > 0)
+      notes.push(`skipped ${this.invalid} object(s) without a name or with an unusable shape`);
     return {
       source,
       ...(this.capturedAt === undefined ? {} : { capturedAt: this.capturedAt }),

@@ -34,7 +34,8 @@ export function podStatusColumn(pod: Pod): string {
     }
     break;
   }
-  const initialized = status.conditions?.some((c) => c.type === 'Initialized' && c.status === 'True') ?? false;
+  const initialized =
+    status.conditions?.some((c) => c.type === 'Initialized' && c.status === 'True') ?? false;
   if (!initializing || initialized) {
     let hasRunning = false;
     const statuses = status.containerStatuses ?? [];
@@ -44,11 +45,14 @@ export function podStatusColumn(pod: Pod): string {
       const term = c.state?.terminated;
       if (waiting?.reason) reason = waiting.reason;
       else if (term?.reason) reason = term.reason;
-      else if (term !== undefined) reason = term.signal ? `Signal:${term.signal}` : `ExitCode:${term.exitCode}`;
+      else if (term !== undefined)
+        reason = term.signal ? `Signal:${term.signal}` : `ExitCode:${term.exitCode}`;
       else if (c.ready && c.state?.running !== undefined) hasRunning = true;
     }
     if (reason === 'Completed' && hasRunning) {
-      reason = status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ? 'Running' : 'NotReady';
+      reason = status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')
+        ? 'Running'
+        : 'NotReady';
     }
   }
   const terminal = status.phase === 'Succeeded' || status.phase === 'Failed';

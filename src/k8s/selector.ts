@@ -79,7 +79,14 @@ export function parseSelector(text: string): SelectorRequirement[] | string {
     if (set) {
       const key = set[1] ?? '';
       if (!KEY.test(key)) return `invalid label key "${key}"`;
-      reqs.push({ key, op: set[2] === 'in' ? 'in' : 'notin', values: (set[3] ?? '').split(',').map((v) => v.trim()).filter(Boolean) });
+      reqs.push({
+        key,
+        op: set[2] === 'in' ? 'in' : 'notin',
+        values: (set[3] ?? '')
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      });
       continue;
     }
     const eq = /^([^=!\s]+)\s*(==|=|!=)\s*(\S*)$/.exec(part);

@@ -246,7 +246,11 @@ export interface NodeCondition {
 export interface Node {
   readonly kind: 'Node';
   readonly metadata: ObjectMeta;
-  readonly spec: { readonly unschedulable?: boolean; readonly taints?: readonly Taint[]; readonly podCIDR?: string };
+  readonly spec: {
+    readonly unschedulable?: boolean;
+    readonly taints?: readonly Taint[];
+    readonly podCIDR?: string;
+  };
   readonly status: {
     readonly capacity?: ResourceList;
     readonly allocatable?: ResourceList;

@@ -63,7 +63,14 @@ export const STAGES = [
     id: 'sandbox-network',
     title: 'Sandbox and network',
     owner: 'CRI RunPodSandbox and CNI',
-    reasons: ['CNIFailed', 'IPExhausted', 'CNIUnauthorized', 'NetworkNotReady', 'SandboxImageFailed', 'SandboxFailed'],
+    reasons: [
+      'CNIFailed',
+      'IPExhausted',
+      'CNIUnauthorized',
+      'NetworkNotReady',
+      'SandboxImageFailed',
+      'SandboxFailed',
+    ],
   },
   {
     id: 'image-pull',
@@ -148,7 +155,9 @@ export function isStageId(value: string): value is StageId {
   return ORDER.has(value as StageId);
 }
 
-const REASON_STAGE = new Map<string, StageId>(STAGES.flatMap((s) => s.reasons.map((r) => [r, s.id] as const)));
+const REASON_STAGE = new Map<string, StageId>(
+  STAGES.flatMap((s) => s.reasons.map((r) => [r, s.id] as const)),
+);
 
 export function isReasonCode(value: string): value is ReasonCode {
   return REASON_STAGE.has(value);

@@ -21,7 +21,12 @@ export interface ReportDocument {
 /** One diagnosis in contract form: exactly the documented fields, in the documented order. */
 export function contractDiagnosis(d: Diagnosis): Record<string, unknown> {
   return {
-    target: { kind: d.target.kind, namespace: d.target.namespace, name: d.target.name, ...(d.target.uid ? { uid: d.target.uid } : {}) },
+    target: {
+      kind: d.target.kind,
+      namespace: d.target.namespace,
+      name: d.target.name,
+      ...(d.target.uid ? { uid: d.target.uid } : {}),
+    },
     verdict: d.verdict,
     stage: d.stage,
     reason: d.reason,

@@ -3,10 +3,11 @@
  * would rewrite the screen. Strip ANSI escape sequences (CSI, OSC, and single-character escapes)
  * and every other C0/C1 control character except newline and tab.
  */
-// eslint-disable-next-line no-control-regex
-const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
-// eslint-disable-next-line no-control-regex
+/* eslint-disable no-control-regex -- matching control characters is the point here */
+const ESCAPES =
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[ -/]*[0-~]|\u009b[0-?]*[ -/]*[@-~]/g;
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/* eslint-enable no-control-regex */
 
 export function sanitize(text: string): string {
   return text.replace(ESCAPES, '').replace(CONTROLS, '');

@@ -49,13 +49,26 @@ function chainLine(d: Diagnosis, s: Style): string {
 }
 
 function humanDurationMs(ms: number): string {
-  return ms < 1000 ? `${ms}ms` : ms < 120_000 ? `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)}s` : humanDuration(ms);
+  return ms < 1000
+    ? `${ms}ms`
+    : ms < 120_000
+      ? `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)}s`
+      : humanDuration(ms);
 }
 
 /** Pods of one workload with the same failure are shown once, with a count. */
 function groupKey(d: Diagnosis): string | undefined {
   if (d.group === undefined || d.target.kind !== 'Pod') return undefined;
-  return [d.target.namespace, d.group.kind, d.group.name, d.verdict, d.stage, d.reason, d.ruleId, d.container?.name].join('|');
+  return [
+    d.target.namespace,
+    d.group.kind,
+    d.group.name,
+    d.verdict,
+    d.stage,
+    d.reason,
+    d.ruleId,
+    d.container?.name,
+  ].join('|');
 }
 
 interface Group {
@@ -87,7 +100,9 @@ function heading(g: Group, s: Style): string {
       ? `${g.members.length} pods of ${d.group.kind.toLowerCase()}/${d.group.name} in ${d.target.namespace}`
       : targetLabel(d);
   const where = d.stage === null ? '' : `  ${s.bold(d.stage)}${d.reason ? ` · ${d.reason}` : ''}`;
-  const container = d.container ? s.dim(`  (${d.container.type === 'init' ? 'init container' : 'container'} ${d.container.name})`) : '';
+  const container = d.container
+    ? s.dim(`  (${d.container.type === 'init' ? 'init container' : 'container'} ${d.container.name})`)
+    : '';
   return `${verdictLabel(d, s)}  ${who}${where}${container}`;
 }
 
@@ -102,14 +117,19 @@ function renderGroup(g: Group, s: Style): string[] {
   lines.push(`    chain: ${chainLine(d, s)}`);
   if (d.evidence.length > 0) {
     lines.push('    evidence:');
-    for (const e of d.evidence) lines.push(`      ${s.dim(e.source.padEnd(8))}${e.text.replaceAll('\n', '\n              ')}`);
+    for (const e of d.evidence)
+      lines.push(`      ${s.dim(e.source.padEnd(9))} ${e.text.replaceAll('\n', '\n                ')}`);
   }
   if (d.nextSteps.length > 0) {
     lines.push('    next steps:');
     for (const step of d.nextSteps) lines.push(`      ${step.startsWith('kubectl ') ? `$ ${step}` : step}`);
   }
   for (const n of d.notes) lines.push(s.dim(`    note: ${n}`));
-  lines.push(s.dim(`    confidence: ${d.confidence}${d.ruleId ? ` · rule ${d.ruleId} (handoff rules ${d.ruleId})` : ''}`));
+  lines.push(
+    s.dim(
+      `    confidence: ${d.confidence}${d.ruleId ? ` · rule ${d.ruleId} (handoff rules ${d.ruleId})` : ''}`,
+    ),
+  );
   return lines;
 }
 

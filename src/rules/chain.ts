@@ -25,7 +25,11 @@ export interface Milestones {
   readonly furthest: number;
 }
 
-export const CONTAINER_STAGES: ReadonlySet<StageId> = new Set(['image-pull', 'container-config', 'container-start']);
+export const CONTAINER_STAGES: ReadonlySet<StageId> = new Set([
+  'image-pull',
+  'container-config',
+  'container-start',
+]);
 
 export function containerKey(ref: ContainerRef): string {
   return `${ref.type}/${ref.name}`;
@@ -40,21 +44,28 @@ function conditionTrue(pod: Pod, type: string): Passed | undefined {
   return at === undefined ? {} : { at };
 }
 
-function earliest(events: readonly EventRecord[], reason: string, ref?: ContainerRef): Passed | undefined {
-  let best: number | undefined;
-  let found = false;
+/** Reasons of events that mark a milestone. */
+const MILESTONE_REASONS = new Set(['Scheduled', 'Pulling', 'Pulled', 'Created', 'Started']);
+
+/**
+ * One pass over the pod's events: for each milestone reason (and container), when it first
+ * happened. Keys are `reason` and `reason|type/name`.
+ */
+function eventMilestones(events: readonly EventRecord[]): Map<string, Passed> {
+  const out = new Map<string, Passed>();
+  const see = (key: string, t: number | undefined): void => {
+    const prev = out.get(key);
+    if (prev === undefined) out.set(key, t === undefined ? {} : { at: t });
+    else if (t !== undefined && (prev.at === undefined || t < prev.at)) out.set(key, { at: t });
+  };
   for (const e of events) {
-    if (e.reason !== reason) continue;
-    if (ref !== undefined) {
-      const c = eventContainer(e);
-      if (c?.name !== ref.name || c.type !== ref.type) continue;
-    }
-    found = true;
-    const t = e.last ?? e.first;
-    if (t !== undefined && (best === undefined || t > best)) best = t;
+    if (!MILESTONE_REASONS.has(e.reason)) continue;
+    const t = e.first ?? e.last;
+    see(e.reason, t);
+    const c = eventContainer(e);
+    if (c !== undefined) see(`${e.reason}|${containerKey(c)}`, t);
   }
-  if (!found) return undefined;
-  return best === undefined ? {} : { at: best };
+  return out;
 }
 
 function started(entry: ContainerEntry): Passed | undefined {
@@ -92,16 +103,22 @@ export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milesto
   m.set('admission', created === undefined ? {} : { at: created });
 
   const entries = containerEntries(pod);
+  const fromEvents = eventMilestones(events);
   const containers = new Map<string, Map<StageId, Passed>>();
   for (const entry of entries) {
     const cm = new Map<StageId, Passed>();
-    const startedAt = first(started(entry), earliest(events, 'Started', entry.ref));
-    const createdAt = first(wasCreated(entry.status) ? {} : undefined, earliest(events, 'Created', entry.ref), startedAt);
-    const pulledAt = first(pulled(entry), earliest(events, 'Pulled', entry.ref), createdAt);
+    const key = containerKey(entry.ref);
+    const startedAt = first(started(entry), fromEvents.get(`Started|${key}`));
+    const createdAt = first(
+      wasCreated(entry.status) ? {} : undefined,
+      fromEvents.get(`Created|${key}`),
+      startedAt,
+    );
+    const pulledAt = first(pulled(entry), fromEvents.get(`Pulled|${key}`), createdAt);
     if (pulledAt) cm.set('image-pull', pulledAt);
     if (createdAt) cm.set('container-config', createdAt);
     if (startedAt) cm.set('container-start', startedAt);
-    containers.set(containerKey(entry.ref), cm);
+    containers.set(key, cm);
   }
 
   const anyContainerActivity = entries.some((e) => (containers.get(containerKey(e.ref))?.size ?? 0) > 0);
@@ -109,11 +126,11 @@ export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milesto
     conditionTrue(pod, 'PodReadyToStartContainers'),
     conditionTrue(pod, 'PodHasNetwork'),
     anyContainerActivity ? {} : undefined,
-    earliest(events, 'Pulling'),
+    fromEvents.get('Pulling'),
   );
   const scheduled = first(
     conditionTrue(pod, 'PodScheduled'),
-    earliest(events, 'Scheduled'),
+    fromEvents.get('Scheduled'),
     pod.spec.nodeName ? {} : undefined,
     sandbox,
   );
@@ -137,9 +154,7 @@ export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milesto
     }
     return at === undefined ? {} : { at };
   };
-  const initDone =
-    inits.length > 0 &&
-    inits.every((e) => e.status?.state?.terminated?.exitCode === 0);
+  const initDone = inits.length > 0 && inits.every((e) => e.status?.state?.terminated?.exitCode === 0);
   const initialized = first(
     inits.length > 0 ? conditionTrue(pod, 'Initialized') : undefined,
     initDone ? {} : undefined,
@@ -160,6 +175,7 @@ export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milesto
     for (const stage of ['crash', 'liveness'] as const) m.set(stage, {});
   }
   let furthest = -1;
-  for (const stage of m.keys()) if (stage !== 'init-containers') furthest = Math.max(furthest, stageOrder(stage));
+  for (const stage of m.keys())
+    if (stage !== 'init-containers') furthest = Math.max(furthest, stageOrder(stage));
   return { pod: m, containers, furthest };
 }

@@ -1,4 +1,12 @@
-import type { EventRecord, EvidenceKind, ObjectMeta, Pod, Snapshot, Workload, WorkloadKind } from '../model/index.js';
+import type {
+  EventRecord,
+  EvidenceKind,
+  ObjectMeta,
+  Pod,
+  Snapshot,
+  Workload,
+  WorkloadKind,
+} from '../model/index.js';
 import { WORKLOAD_KINDS } from '../model/index.js';
 import { matchesServiceSelector, parseTime } from '../k8s/index.js';
 import { Index } from './snapshot-index.js';
@@ -38,7 +46,12 @@ export function buildContexts(snapshot: Snapshot, now: number): Contexts {
   const key = (kind: string, ns: string | undefined, name: string): string => `${kind}/${ns ?? ''}/${name}`;
   for (const w of snapshot.workloads) workloads.set(key(w.kind, w.metadata.namespace, w.metadata.name), w);
 
-  const stubWorkload = (kind: WorkloadKind, namespace: string | undefined, name: string, uid?: string): Workload => {
+  const stubWorkload = (
+    kind: WorkloadKind,
+    namespace: string | undefined,
+    name: string,
+    uid?: string,
+  ): Workload => {
     const k = key(kind, namespace, name);
     const existing = workloads.get(k);
     if (existing !== undefined) return existing;
@@ -79,7 +92,11 @@ export function buildContexts(snapshot: Snapshot, now: number): Contexts {
   };
   const chainOf = (meta: ObjectMeta): Workload[] => {
     const chain: Workload[] = [];
-    for (let o = ownerOf(meta); o !== undefined && chain.length < 8 && !chain.includes(o); o = ownerOf(o.metadata)) {
+    for (
+      let o = ownerOf(meta);
+      o !== undefined && chain.length < 8 && !chain.includes(o);
+      o = ownerOf(o.metadata)
+    ) {
       chain.push(o);
     }
     return chain;
@@ -147,9 +164,19 @@ export function buildContexts(snapshot: Snapshot, now: number): Contexts {
       )
       .sort(byTime);
     const children = [...group.children].sort(
-      (a, b) => (parseTime(b.metadata.creationTimestamp) ?? 0) - (parseTime(a.metadata.creationTimestamp) ?? 0),
+      (a, b) =>
+        (parseTime(b.metadata.creationTimestamp) ?? 0) - (parseTime(a.metadata.creationTimestamp) ?? 0),
     );
-    workloadContexts.push({ target: 'workload', now, index, collected, workload, children, events, pods: group.pods });
+    workloadContexts.push({
+      target: 'workload',
+      now,
+      index,
+      collected,
+      workload,
+      children,
+      events,
+      pods: group.pods,
+    });
   }
 
   const serviceContexts: ServiceContext[] = snapshot.services.map((service) => {
@@ -164,7 +191,8 @@ export function buildContexts(snapshot: Snapshot, now: number): Contexts {
       endpoints: index.endpointsFor(ns, service.metadata.name),
       pods: pods.filter(
         (p) =>
-          (p.metadata.namespace ?? '') === ns && matchesServiceSelector(service.spec.selector, p.metadata.labels),
+          (p.metadata.namespace ?? '') === ns &&
+          matchesServiceSelector(service.spec.selector, p.metadata.labels),
       ),
       events: index.eventsFor({ kind: 'Service', namespace: ns, name: service.metadata.name }),
     };

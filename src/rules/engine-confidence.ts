@@ -5,7 +5,10 @@ import type { RuleMeta } from './types.js';
 export const OPTIONAL_EVIDENCE: ReadonlySet<EvidenceKind> = new Set(['logs', 'probes']);
 
 /** The evidence kinds a rule reads that were not collected. */
-export function missingNeeds(meta: RuleMeta | undefined, collected: ReadonlySet<EvidenceKind>): EvidenceKind[] {
+export function missingNeeds(
+  meta: RuleMeta | undefined,
+  collected: ReadonlySet<EvidenceKind>,
+): EvidenceKind[] {
   return (meta?.needs ?? []).filter((k) => !OPTIONAL_EVIDENCE.has(k) && !collected.has(k));
 }
 

@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding, StageId } from '../model/index.js';
-import { at, cond, container, cstatus, event, ms, pod, runningPod, snapshot, state, workload } from '../../test/builders.js';
+import {
+  at,
+  cond,
+  container,
+  cstatus,
+  event,
+  ms,
+  pod,
+  runningPod,
+  snapshot,
+  state,
+  workload,
+} from '../../test/builders.js';
 import { diagnose } from './engine.js';
 import type { Rule, RuleTarget } from './types.js';
 import { finding } from './utils/finding.js';
 
 /** A rule that reports whatever `report` returns for each context. */
-function fakeRule(stage: StageId, target: RuleTarget, report: (ctx: Parameters<Rule['evaluate']>[0]) => Partial<Finding> | undefined): Rule {
+function fakeRule(
+  stage: StageId,
+  target: RuleTarget,
+  report: (ctx: Parameters<Rule['evaluate']>[0]) => Partial<Finding> | undefined,
+): Rule {
   const meta = {
     id: `${stage}/fake`,
     stage,
@@ -26,7 +42,13 @@ function fakeRule(stage: StageId, target: RuleTarget, report: (ctx: Parameters<R
       if (r === undefined) return [];
       return [
         {
-          ...finding(meta, { reason: 'Unschedulable', messageId: 'm', data: { what: stage }, evidence: [{ source: 'status', text: 'x' }], nextSteps: ['kubectl x'] }),
+          ...finding(meta, {
+            reason: 'Unschedulable',
+            messageId: 'm',
+            data: { what: stage },
+            evidence: [{ source: 'status', text: 'x' }],
+            nextSteps: ['kubectl x'],
+          }),
           ...r,
         },
       ];
@@ -35,20 +57,33 @@ function fakeRule(stage: StageId, target: RuleTarget, report: (ctx: Parameters<R
 }
 
 const schedulingFromEvents = fakeRule('scheduling', 'pod', (ctx) =>
-  ctx.target === 'pod' && ctx.events.some((e) => e.reason === 'FailedScheduling') ? { basis: 'events', reason: 'InsufficientResources' } : undefined,
+  ctx.target === 'pod' && ctx.events.some((e) => e.reason === 'FailedScheduling')
+    ? { basis: 'events', reason: 'InsufficientResources' }
+    : undefined,
 );
 const crashFromState = fakeRule('crash', 'pod', (ctx) =>
-  ctx.target === 'pod' && ctx.pod.status.containerStatuses?.some((c) => c.state?.waiting?.reason === 'CrashLoopBackOff') ? { reason: 'CrashLoopBackOff' } : undefined,
+  ctx.target === 'pod' &&
+  ctx.pod.status.containerStatuses?.some((c) => c.state?.waiting?.reason === 'CrashLoopBackOff')
+    ? { reason: 'CrashLoopBackOff' }
+    : undefined,
 );
 const imagePullEvents = fakeRule('image-pull', 'pod', (ctx) =>
-  ctx.target === 'pod' && ctx.events.some((e) => e.reason === 'Failed') ? { basis: 'events', reason: 'ImageNotFound', container: { name: 'app', type: 'app' } } : undefined,
+  ctx.target === 'pod' && ctx.events.some((e) => e.reason === 'Failed')
+    ? { basis: 'events', reason: 'ImageNotFound', container: { name: 'app', type: 'app' } }
+    : undefined,
 );
 
 describe('diagnose', () => {
   it('turns an events-only failure into history once a later stage passed', () => {
     const snap = snapshot({
       pods: [runningPod()],
-      events: [event({ reason: 'FailedScheduling', message: '0/3 nodes are available: 3 Insufficient cpu.', lastS: 0 })],
+      events: [
+        event({
+          reason: 'FailedScheduling',
+          message: '0/3 nodes are available: 3 Insufficient cpu.',
+          lastS: 0,
+        }),
+      ],
     });
     const [d] = diagnose(snap, { now: ms(60), rules: [schedulingFromEvents] }).diagnoses;
     expect(d?.verdict).toBe('healthy');
@@ -58,7 +93,13 @@ describe('diagnose', () => {
   it('keeps an events-only failure while the stage has not passed', () => {
     const snap = snapshot({ pods: [pod()], events: [event({ reason: 'FailedScheduling', lastS: 5 })] });
     const [d] = diagnose(snap, { now: ms(60), rules: [schedulingFromEvents] }).diagnoses;
-    expect(d).toMatchObject({ verdict: 'failed', stage: 'scheduling', reason: 'InsufficientResources', ruleId: 'scheduling/fake', confidence: 'medium' });
+    expect(d).toMatchObject({
+      verdict: 'failed',
+      stage: 'scheduling',
+      reason: 'InsufficientResources',
+      ruleId: 'scheduling/fake',
+      confidence: 'medium',
+    });
     expect(d?.chain.slice(0, 3)).toEqual([
       { stage: 'admission', status: 'passed', at: at(0) },
       { stage: 'scheduling', status: 'failed' },
@@ -71,11 +112,21 @@ describe('diagnose', () => {
       phase: 'Pending',
       nodeName: 'node-1',
       containers: [container('app'), container('sidecar')],
-      containerStatuses: [cstatus('app', { state: state.waiting('ImagePullBackOff') }), cstatus('sidecar', { state: state.running(3), ready: true })],
+      containerStatuses: [
+        cstatus('app', { state: state.waiting('ImagePullBackOff') }),
+        cstatus('sidecar', { state: state.running(3), ready: true }),
+      ],
     });
-    const snap = snapshot({ pods: [p], events: [event({ reason: 'Failed', fieldPath: 'spec.containers{app}', lastS: 5 })] });
+    const snap = snapshot({
+      pods: [p],
+      events: [event({ reason: 'Failed', fieldPath: 'spec.containers{app}', lastS: 5 })],
+    });
     const [d] = diagnose(snap, { now: ms(60), rules: [imagePullEvents] }).diagnoses;
-    expect(d).toMatchObject({ verdict: 'failed', stage: 'image-pull', container: { name: 'app', type: 'app' } });
+    expect(d).toMatchObject({
+      verdict: 'failed',
+      stage: 'image-pull',
+      container: { name: 'app', type: 'app' },
+    });
   });
 
   it('picks the first failed stage in chain order and notes the later ones', () => {
@@ -89,10 +140,18 @@ describe('diagnose', () => {
   it('reports a Ready pod with past restarts as healthy, with a note', () => {
     const p = runningPod({
       containerStatuses: [
-        cstatus('app', { state: state.running(100), ready: true, restartCount: 2, lastState: state.terminated(137, 'OOMKilled', { finishedS: 99 }) }),
+        cstatus('app', {
+          state: state.running(100),
+          ready: true,
+          restartCount: 2,
+          lastState: state.terminated(137, 'OOMKilled', { finishedS: 99 }),
+        }),
       ],
     });
-    const [d] = diagnose(snapshot({ pods: [p], events: [] }), { now: ms(4000), rules: [crashFromState] }).diagnoses;
+    const [d] = diagnose(snapshot({ pods: [p], events: [] }), {
+      now: ms(4000),
+      rules: [crashFromState],
+    }).diagnoses;
     expect(d?.verdict).toBe('healthy');
     expect(d?.summary).toContain('Restarted 2 time(s) earlier');
     expect(d?.summary).toContain('OOMKilled');
@@ -101,7 +160,10 @@ describe('diagnose', () => {
 
   it('says progressing for a young pod with no failure, unknown for an old one', () => {
     const snap = snapshot({ pods: [pod({ createdS: 0 })], events: [] });
-    expect(diagnose(snap, { now: ms(30), rules: [] }).diagnoses[0]).toMatchObject({ verdict: 'progressing', stage: 'scheduling' });
+    expect(diagnose(snap, { now: ms(30), rules: [] }).diagnoses[0]).toMatchObject({
+      verdict: 'progressing',
+      stage: 'scheduling',
+    });
     const old = diagnose(snap, { now: ms(3600), rules: [] }).diagnoses[0];
     expect(old).toMatchObject({ verdict: 'unknown', stage: null, confidence: 'low' });
   });
@@ -123,18 +185,31 @@ describe('diagnose', () => {
 
   it('reports a workload only where a rule finds its failure, at its top-level owner', () => {
     const denied = fakeRule('admission', 'workload', (ctx) =>
-      ctx.target === 'workload' && ctx.events.some((e) => e.reason === 'FailedCreate') ? { reason: 'QuotaExceeded' } : undefined,
+      ctx.target === 'workload' && ctx.events.some((e) => e.reason === 'FailedCreate')
+        ? { reason: 'QuotaExceeded' }
+        : undefined,
     );
     const snap = snapshot({
-      workloads: [workload({ kind: 'ReplicaSet', name: 'web-7d4', owner: { kind: 'Deployment', name: 'web' } }), workload({ kind: 'Deployment', name: 'quiet' })],
+      workloads: [
+        workload({ kind: 'ReplicaSet', name: 'web-7d4', owner: { kind: 'Deployment', name: 'web' } }),
+        workload({ kind: 'Deployment', name: 'quiet' }),
+      ],
       events: [event({ reason: 'FailedCreate', kind: 'ReplicaSet', name: 'web-7d4', lastS: 1 })],
     });
     const ds = diagnose(snap, { now: ms(60), rules: [denied] }).diagnoses;
-    expect(ds.map((d) => `${d.target.kind}/${d.target.name} ${d.verdict} ${d.stage}`)).toEqual(['Deployment/web failed admission']);
+    expect(ds.map((d) => `${d.target.kind}/${d.target.name} ${d.verdict} ${d.stage}`)).toEqual([
+      'Deployment/web failed admission',
+    ]);
   });
 
   it('keeps going when a rule throws, and reports the rule', () => {
-    const broken: Rule = { ...crashFromState, meta: { ...crashFromState.meta, id: 'crash/broken' }, evaluate: () => { throw new Error('boom'); } };
+    const broken: Rule = {
+      ...crashFromState,
+      meta: { ...crashFromState.meta, id: 'crash/broken' },
+      evaluate: () => {
+        throw new Error('boom');
+      },
+    };
     const r = diagnose(snapshot({ pods: [runningPod()] }), { now: ms(60), rules: [broken] });
     expect(r.diagnoses[0]?.verdict).toBe('healthy');
     expect(r.ruleFailures).toEqual([{ ruleId: 'crash/broken', target: 'pod/default/web-1', error: 'boom' }]);
@@ -144,7 +219,12 @@ describe('diagnose', () => {
     const snap = snapshot({
       pods: [
         runningPod({ name: 'a-ok' }),
-        pod({ name: 'b-crash', containerStatuses: [cstatus('app', { state: state.waiting('CrashLoopBackOff') })], conditions: [cond('PodScheduled', 'True')], nodeName: 'n' }),
+        pod({
+          name: 'b-crash',
+          containerStatuses: [cstatus('app', { state: state.waiting('CrashLoopBackOff') })],
+          conditions: [cond('PodScheduled', 'True')],
+          nodeName: 'n',
+        }),
         pod({ name: 'c-pending' }),
       ],
       events: [event({ reason: 'FailedScheduling', name: 'c-pending', lastS: 1 })],

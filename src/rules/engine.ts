@@ -61,9 +61,13 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
     const out: Finding[] = [];
     for (const r of list) {
       try {
-        out.push(...(r.evaluate)(ctx));
+        out.push(...r.evaluate(ctx));
       } catch (err) {
-        ruleFailures.push({ ruleId: r.meta.id, target: label, error: err instanceof Error ? err.message : String(err) });
+        ruleFailures.push({
+          ruleId: r.meta.id,
+          target: label,
+          error: err instanceof Error ? err.message : String(err),
+        });
       }
     }
     return out;
@@ -92,7 +96,11 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
 
   for (const ctx of contexts.workloads) {
     const w = ctx.workload;
-    const findings = run(byTarget.workload, ctx, `${w.kind}/${w.metadata.namespace ?? ''}/${w.metadata.name}`);
+    const findings = run(
+      byTarget.workload,
+      ctx,
+      `${w.kind}/${w.metadata.namespace ?? ''}/${w.metadata.name}`,
+    );
     const d = findingOnlyDiagnosis(targetOf(w), findings, metas, ctx.collected, contexts.inferred.has(w));
     if (d !== undefined) diagnoses.push(d);
   }
@@ -145,7 +153,9 @@ function findingOnlyDiagnosis(
   const meta = metas.get(chosen.ruleId);
   const verdict = chosen.status === 'failed' ? 'failed' : 'progressing';
   const chain: ChainEntry[] = [{ stage: chosen.stage, status: verdict }];
-  const others = sorted.slice(1).filter((f) => f.ruleId !== chosen.ruleId || f.messageId !== chosen.messageId);
+  const others = sorted
+    .slice(1)
+    .filter((f) => f.ruleId !== chosen.ruleId || f.messageId !== chosen.messageId);
   return {
     target,
     verdict,
@@ -159,8 +169,13 @@ function findingOnlyDiagnosis(
     nextSteps: chosen.nextSteps,
     chain,
     notes: [
-      ...(inferred ? [`${target.kind} ${target.name} is not in the evidence; judged from what refers to it.`] : []),
-      ...others.map((f) => `also: ${f.stage}: ${metas.get(f.ruleId) ? renderFinding(metas.get(f.ruleId) as RuleMeta, f) : f.messageId}`),
+      ...(inferred
+        ? [`${target.kind} ${target.name} is not in the evidence; judged from what refers to it.`]
+        : []),
+      ...others.map(
+        (f) =>
+          `also: ${f.stage}: ${metas.get(f.ruleId) ? renderFinding(metas.get(f.ruleId) as RuleMeta, f) : f.messageId}`,
+      ),
     ],
   };
 }

@@ -75,7 +75,8 @@ export class Index implements SnapshotIndex {
       if (DEFAULT_CLASS_ANNOTATIONS.some((a) => s.metadata.annotations?.[a] === 'true')) defaultClass = s;
     }
     this.defaultClass = defaultClass;
-    for (const w of snapshot.workloads) this.workloads.set(objKey(w.kind, w.metadata.namespace, w.metadata.name), w);
+    for (const w of snapshot.workloads)
+      this.workloads.set(objKey(w.kind, w.metadata.namespace, w.metadata.name), w);
     for (const s of snapshot.services) {
       this.services.set(nsKey(s.metadata.namespace, s.metadata.name), s);
       push(this.servicesByNs, s.metadata.namespace ?? '', s);

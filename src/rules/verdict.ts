@@ -59,29 +59,42 @@ function newestActivity(ctx: PodContext): number | undefined {
 function statusEvidence(pod: Pod): Evidence[] {
   const out: Evidence[] = [];
   if (pod.status.phase !== undefined) {
-    out.push({ source: 'status', text: `phase: ${pod.status.phase} (kubectl STATUS ${podStatusColumn(pod)})` });
+    out.push({
+      source: 'status',
+      text: `phase: ${pod.status.phase} (kubectl STATUS ${podStatusColumn(pod)})`,
+    });
   }
   for (const c of pod.status.conditions ?? []) {
     if (c.status === 'True') continue;
     const why = [c.reason, c.message].filter(Boolean).join(': ');
     const at = c.lastTransitionTime;
-    out.push({ source: 'condition', text: `${c.type}=${c.status}${why ? ` ${why}` : ''}`, ...(at ? { at } : {}) });
+    out.push({
+      source: 'condition',
+      text: `${c.type}=${c.status}${why ? ` ${why}` : ''}`,
+      ...(at ? { at } : {}),
+    });
   }
   const statuses = [...(pod.status.initContainerStatuses ?? []), ...(pod.status.containerStatuses ?? [])];
   for (const s of statuses) {
     const w = s.state?.waiting;
-    if (w !== undefined) out.push({ source: 'status', text: `container ${s.name}: waiting ${w.reason ?? ''}${w.message ? `: ${w.message}` : ''}` });
+    if (w !== undefined)
+      out.push({
+        source: 'status',
+        text: `container ${s.name}: waiting ${w.reason ?? ''}${w.message ? `: ${w.message}` : ''}`,
+      });
   }
   return out.slice(0, 6);
 }
 
 function chainFor(
+  hasInit: boolean,
   milestones: Milestones,
   current: readonly Finding[],
   chosen: Finding | undefined,
   verdict: Verdict,
 ): ChainEntry[] {
-  const chosenOrder = chosen === undefined || chosen.stage === 'termination' ? undefined : stageOrder(chosen.stage);
+  const chosenOrder =
+    chosen === undefined || chosen.stage === 'termination' ? undefined : stageOrder(chosen.stage);
   let firstOpen = true;
   let prevAt: number | undefined;
   const entries: ChainEntry[] = [];
@@ -93,7 +106,11 @@ function chainFor(
       const order = stageOrder(stage);
       if (order < chosenOrder) status = 'passed';
       else if (order === chosenOrder) status = chosen?.status ?? 'failed';
-      else status = finding?.status ?? (passed ? 'passed' : 'not-reached');
+      // After the failure only real progress counts: a pod without init containers passes that
+      // stage vacuously, which reads wrongly after, say, a failed image pull.
+      else
+        status =
+          finding?.status ?? (passed && (stage !== 'init-containers' || hasInit) ? 'passed' : 'not-reached');
     } else if (verdict === 'healthy') {
       status = 'passed';
     } else if (finding !== undefined) {
@@ -104,13 +121,21 @@ function chainFor(
       status = 'progressing';
       firstOpen = false;
     } else {
-      status = verdict === 'progressing' || (chosen !== undefined && chosen.stage === 'termination') ? 'not-reached' : 'unknown';
+      status =
+        verdict === 'progressing' || (chosen !== undefined && chosen.stage === 'termination')
+          ? 'not-reached'
+          : 'unknown';
       if (chosen !== undefined && chosen.stage === 'termination') status = passed ? 'passed' : 'unknown';
     }
     const at = milestones.pod.get(stage)?.at;
     const entry: ChainEntry =
       status === 'passed' && at !== undefined
-        ? { stage, status, at: formatTime(at), ...(prevAt !== undefined && at >= prevAt ? { durationMs: at - prevAt } : {}) }
+        ? {
+            stage,
+            status,
+            at: formatTime(at),
+            ...(prevAt !== undefined && at >= prevAt ? { durationMs: at - prevAt } : {}),
+          }
         : { stage, status };
     if (status === 'passed' && at !== undefined) prevAt = at;
     entries.push(entry);
@@ -137,8 +162,14 @@ export function judgePod(j: PodJudgement): Diagnosis {
   const { pod, now } = ctx;
   const ns = pod.metadata.namespace ?? '';
   const name = pod.metadata.name;
-  const target = { kind: 'Pod' as const, namespace: ns, name, ...(pod.metadata.uid ? { uid: pod.metadata.uid } : {}) };
+  const target = {
+    kind: 'Pod' as const,
+    namespace: ns,
+    name,
+    ...(pod.metadata.uid ? { uid: pod.metadata.uid } : {}),
+  };
   const deleting = pod.metadata.deletionTimestamp !== undefined;
+  const hasInit = (pod.spec.initContainers?.length ?? 0) > 0;
   const failed = current.filter((f) => f.status === 'failed');
   const chosen =
     (deleting ? failed.find((f) => f.stage === 'termination') : undefined) ??
@@ -147,24 +178,29 @@ export function judgePod(j: PodJudgement): Diagnosis {
 
   const notes: string[] = [];
   if (inferred) notes.push('The pod object is not in the evidence; it was judged from its events only.');
-  const seen = new Set<string>();
-  for (const h of history) {
-    const key = `${h.ruleId}/${h.messageId}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    notes.push(`resolved earlier (${h.stage}): ${render(metas, h)}`);
+  if (history.length > 0) {
+    const seen = new Set<string>();
+    for (const h of history) {
+      const key = `${h.ruleId}/${h.messageId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      notes.push(`resolved earlier (${h.stage}): ${render(metas, h)}`);
+    }
   }
   for (const f of current) {
-    if (f !== chosen && f.status === 'failed' && f.stage !== chosen?.stage) notes.push(`also (${f.stage}): ${render(metas, f)}`);
+    if (f !== chosen && f.status === 'failed' && f.stage !== chosen?.stage)
+      notes.push(`also (${f.stage}): ${render(metas, f)}`);
   }
 
-  const labels = pod.metadata.labels;
-  const base = {
-    target,
-    owners,
-    ...(group === undefined ? {} : { group }),
-    ...(labels === undefined ? {} : { labels }),
-  };
+  // Optional fields are set, not spread: this runs once per pod on large clusters.
+  const base: {
+    target: Diagnosis['target'];
+    owners: typeof owners;
+    group?: NonNullable<Diagnosis['group']>;
+    labels?: NonNullable<Diagnosis['labels']>;
+  } = { target, owners };
+  if (group !== undefined) base.group = group;
+  if (pod.metadata.labels !== undefined) base.labels = pod.metadata.labels;
 
   if (chosen !== undefined) {
     const meta = metas.get(chosen.ruleId);
@@ -182,7 +218,7 @@ export function judgePod(j: PodJudgement): Diagnosis {
       confidence: findingConfidence(chosen, meta, ctx.collected, inferred),
       evidence: chosen.evidence,
       nextSteps: chosen.nextSteps,
-      chain: chainFor(milestones, current, chosen, verdict),
+      chain: chainFor(hasInit, milestones, current, chosen, verdict),
       notes,
     };
   }
@@ -199,11 +235,14 @@ export function judgePod(j: PodJudgement): Diagnosis {
       reason: null,
       ruleId: null,
       container: null,
-      summary: phase === 'Succeeded' ? 'Completed successfully (phase Succeeded).' : `Running and Ready.${restarts === undefined ? '' : ` ${restarts}`}`,
+      summary:
+        phase === 'Succeeded'
+          ? 'Completed successfully (phase Succeeded).'
+          : `Running and Ready.${restarts === undefined ? '' : ` ${restarts}`}`,
       confidence: 'high',
       evidence: [{ source: 'condition', text: phase === 'Succeeded' ? 'phase: Succeeded' : 'Ready=True' }],
       nextSteps: [],
-      chain: chainFor(milestones, current, undefined, 'healthy'),
+      chain: chainFor(hasInit, milestones, current, undefined, 'healthy'),
       notes,
     };
   }
@@ -211,7 +250,7 @@ export function judgePod(j: PodJudgement): Diagnosis {
   const activity = newestActivity(ctx);
   const recent = activity !== undefined && now - activity < RECENT_ACTIVITY_MS;
   const verdict: Verdict = deleting || (recent && phase !== 'Failed') ? 'progressing' : 'unknown';
-  const chain = chainFor(milestones, current, undefined, verdict);
+  const chain = chainFor(hasInit, milestones, current, undefined, verdict);
   const open = chain.find((c) => c.status === 'progressing')?.stage ?? null;
   const wanted: EvidenceKind[] = ['pods', 'events'];
   const missing = wanted.filter((k) => !ctx.collected.has(k));

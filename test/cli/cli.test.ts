@@ -64,9 +64,24 @@ describe('handoff CLI', () => {
     });
     const [first] = doc.diagnoses as Record<string, unknown>[];
     expect(Object.keys(first ?? {})).toEqual([
-      'target', 'verdict', 'stage', 'reason', 'ruleId', 'container', 'summary', 'confidence', 'evidence', 'nextSteps', 'chain',
+      'target',
+      'verdict',
+      'stage',
+      'reason',
+      'ruleId',
+      'container',
+      'summary',
+      'confidence',
+      'evidence',
+      'nextSteps',
+      'chain',
     ]);
-    expect(first).toMatchObject({ target: { kind: 'Pod', namespace: 'shop', name: 'web-1', uid: 'u1' }, verdict: 'failed', stage: 'node', reason: 'Evicted' });
+    expect(first).toMatchObject({
+      target: { kind: 'Pod', namespace: 'shop', name: 'web-1', uid: 'u1' },
+      verdict: 'failed',
+      stage: 'node',
+      reason: 'Evicted',
+    });
   });
 
   it('writes YAML with the same content', async () => {
@@ -130,7 +145,10 @@ describe('handoff CLI', () => {
   });
 
   it('strips terminal control sequences from cluster text', async () => {
-    const nasty = evicted.replace('The node was low on resource: memory. ', 'The node was low on resource: memory. \\u001b[2J\\u001b]0;pwned\\u0007');
+    const nasty = evicted.replace(
+      'The node was low on resource: memory. ',
+      'The node was low on resource: memory. \\u001b[2J\\u001b]0;pwned\\u0007',
+    );
     const r = await runCli(['-f', file('k.yaml', nasty.replace('message: "', 'message: "'))]);
     expect(r.stdout).not.toContain('\u001b');
     expect(r.stdout).not.toContain('\u0007');
@@ -141,7 +159,9 @@ describe('handoff CLI', () => {
   it('colours only on a TTY and never with NO_COLOR', async () => {
     const path = file('m.yaml', evicted);
     expect((await runCli(['-f', path], { tty: true })).stdout).toContain('\u001b[');
-    expect((await runCli(['-f', path], { tty: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\u001b[');
+    expect((await runCli(['-f', path], { tty: true, env: { NO_COLOR: '1' } })).stdout).not.toContain(
+      '\u001b[',
+    );
     expect((await runCli(['-f', path])).stdout).not.toContain('\u001b[');
   });
 

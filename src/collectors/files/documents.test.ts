@@ -11,7 +11,10 @@ describe('parseDocuments', () => {
   });
 
   it('reads multi-document YAML with the line each starts on', () => {
-    const p = parseDocuments('a.yaml', 'kind: Pod\nmetadata: {name: a}\n---\nkind: Pod\nmetadata: {name: b}\n');
+    const p = parseDocuments(
+      'a.yaml',
+      'kind: Pod\nmetadata: {name: a}\n---\nkind: Pod\nmetadata: {name: b}\n',
+    );
     expect(p.documents.map((d) => d.line)).toEqual([1, 4]);
   });
 
@@ -30,7 +33,9 @@ describe('parseDocuments', () => {
   });
 
   it('names the line of a JSON syntax error', () => {
-    expect(() => parseDocuments('bad.json', '{\n  "kind": "Pod",\n  "metadata": {"name": "x",}\n}')).toThrow(/^bad\.json:3: invalid JSON/);
+    expect(() => parseDocuments('bad.json', '{\n  "kind": "Pod",\n  "metadata": {"name": "x",}\n}')).toThrow(
+      /^bad\.json:3: invalid JSON/,
+    );
   });
 
   it('reads a kubectl cluster-info dump: JSON values with log sections between them', () => {
@@ -46,21 +51,39 @@ describe('parseDocuments', () => {
       '{"kind":"EventList","items":[]}',
     ].join('\n');
     const p = parseDocuments('dump.txt', text);
-    expect(p.documents.map((d) => (d.value as { kind: string }).kind)).toEqual(['NodeList', 'PodList', 'EventList']);
+    expect(p.documents.map((d) => (d.value as { kind: string }).kind)).toEqual([
+      'NodeList',
+      'PodList',
+      'EventList',
+    ]);
     expect(p.documents.map((d) => d.line)).toEqual([1, 2, 9]);
-    expect(p.logs).toEqual([{ namespace: 'shop', pod: 'web-1', container: 'app', previous: false, lines: ['line one', 'panic: boom'] }]);
+    expect(p.logs).toEqual([
+      {
+        namespace: 'shop',
+        pod: 'web-1',
+        container: 'app',
+        previous: false,
+        lines: ['line one', 'panic: boom'],
+      },
+    ]);
   });
 
   it('skips paste noise: elisions, markdown fences and shell prompts', () => {
-    const text = '```yaml\n$ kubectl get pod x -o yaml\napiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n  ...\n...\n```\n';
+    const text =
+      '```yaml\n$ kubectl get pod x -o yaml\napiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n  ...\n...\n```\n';
     const p = parseDocuments('paste.md', text);
-    expect(p.documents.map((d) => d.value)).toEqual([{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'x' } }]);
+    expect(p.documents.map((d) => d.value)).toEqual([
+      { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'x' } },
+    ]);
   });
 
   it('repairs a fragment whose first line lost its indentation', () => {
     const text = 'phase: Failed\n containerStatuses:\n  - name: main\n    restartCount: 0\n';
     const p = parseDocuments('frag.yaml', text);
-    expect(p.documents[0]?.value).toEqual({ phase: 'Failed', containerStatuses: [{ name: 'main', restartCount: 0 }] });
+    expect(p.documents[0]?.value).toEqual({
+      phase: 'Failed',
+      containerStatuses: [{ name: 'main', restartCount: 0 }],
+    });
   });
 
   it('never throws anything but InputError, on any text', () => {
@@ -81,7 +104,9 @@ describe('checkText', () => {
   it('rejects empty, blank and binary input with the file name', () => {
     expect(() => checkText('e.yaml', Buffer.alloc(0))).toThrow('e.yaml: is empty');
     expect(() => checkText('w.yaml', Buffer.from('  \n\t\n'))).toThrow('w.yaml: holds only white space');
-    expect(() => checkText('b.bin', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]))).toThrow('b.bin: is binary, not text');
+    expect(() => checkText('b.bin', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]))).toThrow(
+      'b.bin: is binary, not text',
+    );
   });
 
   it('drops a byte-order mark', () => {

@@ -45,8 +45,14 @@ function jsonError(name: string, text: string, offset: number, err: unknown): In
   const msg = err instanceof Error ? err.message : String(err);
   const lc = /line (\d+) column (\d+)/.exec(msg);
   const pos = /position (\d+)/.exec(msg);
-  const line = lc ? lineAt(text, offset) + Number(lc[1]) - 1 : pos ? lineAt(text, offset + Number(pos[1])) : lineAt(text, offset);
-  const reason = msg.replace(/\s*(?:in JSON )?at position \d+.*$/s, '').replace(/, ".*" is not valid JSON$/s, ' (not valid JSON)');
+  const line = lc
+    ? lineAt(text, offset) + Number(lc[1]) - 1
+    : pos
+      ? lineAt(text, offset + Number(pos[1]))
+      : lineAt(text, offset);
+  const reason = msg
+    .replace(/\s*(?:in JSON )?at position \d+.*$/s, '')
+    .replace(/, ".*" is not valid JSON$/s, ' (not valid JSON)');
   return new InputError(name, line, `invalid JSON: ${reason}`);
 }
 
@@ -68,7 +74,8 @@ function parseJsonStream(name: string, text: string): Parsed {
     }
     if (c === '{' || c === '[') {
       const end = jsonValueEnd(text, i);
-      if (end === -1) throw new InputError(name, lineAt(text, i), 'invalid JSON: the value starting here is never closed');
+      if (end === -1)
+        throw new InputError(name, lineAt(text, i), 'invalid JSON: the value starting here is never closed');
       try {
         documents.push({ value: JSON.parse(text.slice(i, end)), line: lineAt(text, i) });
       } catch (err) {
@@ -80,7 +87,8 @@ function parseJsonStream(name: string, text: string): Parsed {
     const eol = text.indexOf('\n', i);
     const lineEnd = eol === -1 ? text.length : eol;
     const header = LOG_START.exec(text.slice(i, lineEnd).trimEnd());
-    if (header === null) throw new InputError(name, lineAt(text, i), 'invalid JSON: expected an object or array here');
+    if (header === null)
+      throw new InputError(name, lineAt(text, i), 'invalid JSON: expected an object or array here');
     const [, container = '', namespace = '', pod = ''] = header;
     const endMarker = `==== END logs for container ${container} of pod ${namespace}/${pod} ====`;
     const bodyStart = lineEnd + 1;
@@ -117,7 +125,9 @@ function blankNoise(text: string): string {
  */
 function reindentFirstLine(text: string): string | undefined {
   const lines = text.split('\n');
-  const content = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.trim() !== '' && !l.trimStart().startsWith('#'));
+  const content = lines
+    .map((l, i) => ({ l, i }))
+    .filter(({ l }) => l.trim() !== '' && !l.trimStart().startsWith('#'));
   const first = content[0];
   const second = content[1];
   if (first === undefined || second === undefined) return undefined;
@@ -157,7 +167,10 @@ export function parseDocuments(name: string, text: string): Parsed {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
-      return { documents: [{ value: JSON.parse(text), line: lineAt(text, text.length - trimmed.length) }], logs: [] };
+      return {
+        documents: [{ value: JSON.parse(text), line: lineAt(text, text.length - trimmed.length) }],
+        logs: [],
+      };
     } catch {
       return parseJsonStream(name, text);
     }

@@ -3,14 +3,20 @@ import { rebuildPod } from './fragments.js';
 
 describe('rebuildPod', () => {
   it('reads a pod status block and names the pod after its container', () => {
-    const r = rebuildPod({ phase: 'Failed', containerStatuses: [{ name: 'main', state: { terminated: { exitCode: 128 } } }] });
+    const r = rebuildPod({
+      phase: 'Failed',
+      containerStatuses: [{ name: 'main', state: { terminated: { exitCode: 128 } } }],
+    });
     expect(r?.raw).toMatchObject({ kind: 'Pod', metadata: { name: 'main' }, status: { phase: 'Failed' } });
     expect(r?.inferredName).toContain('main');
   });
 
   it('keeps the name of a kindless object with metadata', () => {
     const r = rebuildPod({ metadata: { name: 'web-1', namespace: 'x' }, status: { phase: 'Pending' } });
-    expect(r?.raw).toMatchObject({ metadata: { name: 'web-1', namespace: 'x' }, status: { phase: 'Pending' } });
+    expect(r?.raw).toMatchObject({
+      metadata: { name: 'web-1', namespace: 'x' },
+      status: { phase: 'Pending' },
+    });
     expect(r?.inferredName).toBeUndefined();
   });
 
@@ -20,7 +26,11 @@ describe('rebuildPod', () => {
     });
     expect(rebuildPod({ message: 'OCI runtime create failed' })?.raw).toMatchObject({
       metadata: { name: 'unnamed-pod' },
-      status: { containerStatuses: [{ name: 'unnamed', state: { waiting: { message: 'OCI runtime create failed' } } }] },
+      status: {
+        containerStatuses: [
+          { name: 'unnamed', state: { waiting: { message: 'OCI runtime create failed' } } },
+        ],
+      },
     });
   });
 

@@ -5,8 +5,28 @@ import { isRecord, str, type Raw } from '../normalize/coerce.js';
  * or a lone `message:`. A kindless mapping that has the shape of one of those parts is
  * rebuilt into a partial Pod so the same rules can judge it.
  */
-const POD_STATUS_KEYS = ['phase', 'containerStatuses', 'initContainerStatuses', 'conditions', 'podIP', 'hostIP', 'qosClass', 'startTime', 'nominatedNodeName'];
-const POD_SPEC_KEYS = ['containers', 'initContainers', 'nodeName', 'restartPolicy', 'volumes', 'serviceAccountName', 'tolerations', 'nodeSelector', 'schedulerName'];
+const POD_STATUS_KEYS = [
+  'phase',
+  'containerStatuses',
+  'initContainerStatuses',
+  'conditions',
+  'podIP',
+  'hostIP',
+  'qosClass',
+  'startTime',
+  'nominatedNodeName',
+];
+const POD_SPEC_KEYS = [
+  'containers',
+  'initContainers',
+  'nodeName',
+  'restartPolicy',
+  'volumes',
+  'serviceAccountName',
+  'tolerations',
+  'nodeSelector',
+  'schedulerName',
+];
 const STATE_KEYS = ['waiting', 'running', 'terminated'];
 
 const has = (o: Raw, keys: readonly string[]): boolean => keys.some((k) => k in o);
@@ -39,7 +59,8 @@ function podParts(value: unknown): { metadata?: Raw; spec?: Raw; status?: Raw } 
   if (isRecord(value.spec) || isRecord(value.status)) {
     const spec = isRecord(value.spec) && has(value.spec, POD_SPEC_KEYS) ? value.spec : undefined;
     const status = isRecord(value.status) && has(value.status, POD_STATUS_KEYS) ? value.status : undefined;
-    if (spec !== undefined || status !== undefined) return { ...(metadata ? { metadata } : {}), ...(spec ? { spec } : {}), ...(status ? { status } : {}) };
+    if (spec !== undefined || status !== undefined)
+      return { ...(metadata ? { metadata } : {}), ...(spec ? { spec } : {}), ...(status ? { status } : {}) };
   }
   if (has(value, POD_STATUS_KEYS) || has(value, POD_SPEC_KEYS)) {
     return {
@@ -51,7 +72,10 @@ function podParts(value: unknown): { metadata?: Raw; spec?: Raw; status?: Raw } 
   if ('state' in value || 'lastState' in value) return { status: { containerStatuses: [value] } };
   if (has(value, STATE_KEYS)) return { status: { containerStatuses: [{ state: value }] } };
   if ('exitCode' in value) return { status: { containerStatuses: [{ state: { terminated: value } }] } };
-  if (Object.keys(value).every((k) => k === 'reason' || k === 'message') && (str(value.reason) || str(value.message))) {
+  if (
+    Object.keys(value).every((k) => k === 'reason' || k === 'message') &&
+    (str(value.reason) || str(value.message))
+  ) {
     return { status: { containerStatuses: [{ state: { waiting: value } }] } };
   }
   return undefined;
@@ -66,12 +90,16 @@ export function rebuildPod(value: unknown): RebuiltPod | undefined {
   const status = parts.status ?? {};
   const rawStatuses: unknown = status.containerStatuses;
   const statuses = Array.isArray(rawStatuses)
-    ? (rawStatuses as unknown[]).map((s): unknown => (isRecord(s) && str(s.name) === undefined ? { ...s, name: UNNAMED_CONTAINER } : s))
+    ? (rawStatuses as unknown[]).map((s): unknown =>
+        isRecord(s) && str(s.name) === undefined ? { ...s, name: UNNAMED_CONTAINER } : s,
+      )
     : undefined;
   const spec = parts.spec ?? {};
-  const container = firstName(statuses) ?? firstName(spec.containers) ?? firstName(status.initContainerStatuses);
+  const container =
+    firstName(statuses) ?? firstName(spec.containers) ?? firstName(status.initContainerStatuses);
   const given = parts.metadata === undefined ? undefined : str(parts.metadata.name);
-  const name = given ?? (container === undefined || container === UNNAMED_CONTAINER ? 'unnamed-pod' : container);
+  const name =
+    given ?? (container === undefined || container === UNNAMED_CONTAINER ? 'unnamed-pod' : container);
   const raw: Raw = {
     kind: 'Pod',
     metadata: { ...(parts.metadata ?? {}), name },
@@ -81,6 +109,9 @@ export function rebuildPod(value: unknown): RebuiltPod | undefined {
   if (given !== undefined) return { raw };
   return {
     raw,
-    inferredName: container === undefined || container === UNNAMED_CONTAINER ? 'the fragment names no pod or container' : `named after its container ${container}`,
+    inferredName:
+      container === undefined || container === UNNAMED_CONTAINER
+        ? 'the fragment names no pod or container'
+        : `named after its container ${container}`,
   };
 }

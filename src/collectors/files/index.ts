@@ -33,7 +33,14 @@ function addBundle(builder: SnapshotBuilder, bundle: Readonly<Record<string, unk
     const container = str(p.container);
     const probe = str(p.probe);
     const url = str(p.url);
-    if (!namespace || !pod || !container || !url || (probe !== 'liveness' && probe !== 'readiness' && probe !== 'startup')) continue;
+    if (
+      !namespace ||
+      !pod ||
+      !container ||
+      !url ||
+      (probe !== 'liveness' && probe !== 'readiness' && probe !== 'startup')
+    )
+      continue;
     builder.addProbe({
       namespace,
       pod,
@@ -45,7 +52,9 @@ function addBundle(builder: SnapshotBuilder, bundle: Readonly<Record<string, unk
       ...(typeof p.latencyMs === 'number' ? { latencyMs: p.latencyMs } : {}),
     });
   }
-  for (const k of Array.isArray(rec(bundle.scope).collected) ? (rec(bundle.scope).collected as unknown[]) : []) {
+  for (const k of Array.isArray(rec(bundle.scope).collected)
+    ? (rec(bundle.scope).collected as unknown[])
+    : []) {
     if (typeof k === 'string') builder.markCollected(k as never);
   }
 }
@@ -73,7 +82,9 @@ export function addSource(builder: SnapshotBuilder, source: Source): void {
       used++;
       if (rebuilt.inferredName !== undefined) {
         const name = str(rec(rebuilt.raw.metadata).name) ?? '';
-        builder.note(`${source.name}:${doc.line}: a pod fragment without kind or name, read as pod ${name} (${rebuilt.inferredName})`);
+        builder.note(
+          `${source.name}:${doc.line}: a pod fragment without kind or name, read as pod ${name} (${rebuilt.inferredName})`,
+        );
       }
     }
   }
@@ -88,7 +99,10 @@ export function addSource(builder: SnapshotBuilder, source: Source): void {
 }
 
 /** Reads files, directories and stdin into one Snapshot. */
-export async function collectFiles(paths: readonly string[], stdin: NodeJS.ReadableStream): Promise<Snapshot> {
+export async function collectFiles(
+  paths: readonly string[],
+  stdin: NodeJS.ReadableStream,
+): Promise<Snapshot> {
   const builder = new SnapshotBuilder();
   for (const source of await readSources(paths, stdin)) addSource(builder, source);
   return builder.build({ type: 'file', paths });

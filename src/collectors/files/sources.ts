@@ -14,25 +14,47 @@ export const STDIN_NAME = '(stdin)';
 
 /** Rejects input that is empty or is not text (a NUL byte, or mostly undecodable bytes). */
 export function checkText(name: string, bytes: Buffer): string {
-  if (bytes.length === 0) throw new InputError(name, undefined, 'is empty', 'give a file with Kubernetes objects or kubectl output');
+  if (bytes.length === 0)
+    throw new InputError(
+      name,
+      undefined,
+      'is empty',
+      'give a file with Kubernetes objects or kubectl output',
+    );
   const sample = bytes.subarray(0, 64 * 1024);
   if (sample.includes(0)) {
-    throw new InputError(name, undefined, 'is binary, not text', 'give JSON or YAML (kubectl get -o yaml), or kubectl output');
+    throw new InputError(
+      name,
+      undefined,
+      'is binary, not text',
+      'give JSON or YAML (kubectl get -o yaml), or kubectl output',
+    );
   }
   const text = bytes.toString('utf8');
   const head = text.slice(0, 64 * 1024);
   let bad = 0;
   for (const ch of head) if (ch === '\uFFFD') bad++;
   if (bad > 16 && bad > head.length / 100) {
-    throw new InputError(name, undefined, 'is not UTF-8 text', 'give JSON or YAML (kubectl get -o yaml), or kubectl output');
+    throw new InputError(
+      name,
+      undefined,
+      'is not UTF-8 text',
+      'give JSON or YAML (kubectl get -o yaml), or kubectl output',
+    );
   }
-  if (text.trim() === '') throw new InputError(name, undefined, 'holds only white space', 'give a file with Kubernetes objects or kubectl output');
+  if (text.trim() === '')
+    throw new InputError(
+      name,
+      undefined,
+      'holds only white space',
+      'give a file with Kubernetes objects or kubectl output',
+    );
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 async function readStdin(stdin: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk));
+  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks);
 }
 
@@ -67,7 +89,8 @@ export async function readSources(paths: readonly string[], stdin: NodeJS.Readab
   let stdinUsed = false;
   for (const path of paths) {
     if (path === '-') {
-      if (stdinUsed) throw new InputError(STDIN_NAME, undefined, 'given more than once', 'pass -f - only once');
+      if (stdinUsed)
+        throw new InputError(STDIN_NAME, undefined, 'given more than once', 'pass -f - only once');
       stdinUsed = true;
       out.push({ name: STDIN_NAME, text: checkText(STDIN_NAME, await readStdin(stdin)) });
       continue;

@@ -59,7 +59,10 @@ export function node(raw: Raw): Node | undefined {
           lastTransitionTime: time(c.lastTransitionTime),
         });
       }),
-      nodeInfo: defined({ kubeletVersion: str(info.kubeletVersion), containerRuntimeVersion: str(info.containerRuntimeVersion) }),
+      nodeInfo: defined({
+        kubeletVersion: str(info.kubeletVersion),
+        containerRuntimeVersion: str(info.containerRuntimeVersion),
+      }),
     }),
   };
 }
@@ -80,7 +83,10 @@ export function pvc(raw: Raw): PersistentVolumeClaim | undefined {
       resources: requests === undefined ? undefined : { requests },
       volumeMode: str(spec.volumeMode),
     }),
-    status: defined<PersistentVolumeClaim['status']>({ phase: str(status.phase), accessModes: strings(status.accessModes) }),
+    status: defined<PersistentVolumeClaim['status']>({
+      phase: str(status.phase),
+      accessModes: strings(status.accessModes),
+    }),
   };
 }
 
@@ -116,7 +122,9 @@ export function storageClass(raw: Raw): StorageClass | undefined {
     provisioner: str(raw.provisioner) ?? '',
     volumeBindingMode: str(raw.volumeBindingMode),
     reclaimPolicy: str(raw.reclaimPolicy),
-    allowedTopologies: Array.isArray(raw.allowedTopologies) ? arr(raw.allowedTopologies, (t) => (isRecord(t) ? t : undefined)) : undefined,
+    allowedTopologies: Array.isArray(raw.allowedTopologies)
+      ? arr(raw.allowedTopologies, (t) => (isRecord(t) ? t : undefined))
+      : undefined,
   });
 }
 
@@ -163,16 +171,24 @@ export function endpointSlice(raw: Raw): EndpointSlice | undefined {
       const c = rec(e.conditions);
       return defined({
         addresses: strings(e.addresses),
-        conditions: defined({ ready: bool(c.ready), serving: bool(c.serving), terminating: bool(c.terminating) }),
+        conditions: defined({
+          ready: bool(c.ready),
+          serving: bool(c.serving),
+          terminating: bool(c.terminating),
+        }),
         targetRef: objectRef(e.targetRef),
         nodeName: str(e.nodeName),
       });
     }),
-    ports: arr(raw.ports, (p) => (isRecord(p) ? defined({ name: str(p.name), port: num(p.port), protocol: str(p.protocol) }) : undefined)),
+    ports: arr(raw.ports, (p) =>
+      isRecord(p) ? defined({ name: str(p.name), port: num(p.port), protocol: str(p.protocol) }) : undefined,
+    ),
   });
 }
 
-function endpointAddress(v: unknown): { ip: string; nodeName?: string; targetRef?: ReturnType<typeof objectRef> & object } | undefined {
+function endpointAddress(
+  v: unknown,
+): { ip: string; nodeName?: string; targetRef?: ReturnType<typeof objectRef> & object } | undefined {
   if (!isRecord(v)) return undefined;
   const ip = str(v.ip);
   if (ip === undefined) return undefined;
@@ -193,7 +209,9 @@ export function endpoints(raw: Raw): Endpoints | undefined {
         ports: arr(s.ports, (p) => {
           if (!isRecord(p)) return undefined;
           const port = num(p.port);
-          return port === undefined ? undefined : defined({ name: str(p.name), port, protocol: str(p.protocol) });
+          return port === undefined
+            ? undefined
+            : defined({ name: str(p.name), port, protocol: str(p.protocol) });
         }),
       });
     }),
@@ -231,17 +249,24 @@ export function workload(kind: WorkloadKind, raw: Raw): Workload | undefined {
       replicas: num(spec.replicas),
       selector: isRecord(spec.selector)
         ? defined({
-            matchLabels: strMap(selector.matchLabels) ?? (kind === 'ReplicationController' ? strMap(spec.selector) : undefined),
+            matchLabels:
+              strMap(selector.matchLabels) ??
+              (kind === 'ReplicationController' ? strMap(spec.selector) : undefined),
             matchExpressions: arr(selector.matchExpressions, (e) => {
               if (!isRecord(e)) return undefined;
               const key = str(e.key);
               const operator = str(e.operator);
-              return key === undefined || operator === undefined ? undefined : { key, operator, values: strings(e.values) };
+              return key === undefined || operator === undefined
+                ? undefined
+                : { key, operator, values: strings(e.values) };
             }),
           })
         : undefined,
       template: isRecord(template.spec)
-        ? defined({ metadata: defined({ labels: strMap(rec(template.metadata).labels) }), spec: podSpec(template.spec) })
+        ? defined({
+            metadata: defined({ labels: strMap(rec(template.metadata).labels) }),
+            spec: podSpec(template.spec),
+          })
         : undefined,
       suspend: bool(spec.suspend),
       schedule: str(spec.schedule),

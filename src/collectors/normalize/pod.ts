@@ -93,7 +93,12 @@ function containerPort(v: unknown): ContainerPort | undefined {
   if (!isRecord(v)) return undefined;
   const containerPort = num(v.containerPort);
   if (containerPort === undefined) return undefined;
-  return defined<ContainerPort>({ name: str(v.name), containerPort, protocol: str(v.protocol), hostPort: num(v.hostPort) });
+  return defined<ContainerPort>({
+    name: str(v.name),
+    containerPort,
+    protocol: str(v.protocol),
+    hostPort: num(v.hostPort),
+  });
 }
 
 function volumeMount(v: unknown): VolumeMount | undefined {
@@ -134,7 +139,9 @@ export function container(v: unknown): Container | undefined {
     startupProbe: probe(v.startupProbe),
     restartPolicy: str(v.restartPolicy),
     securityContext:
-      runAsNonRoot === undefined && runAsUser === undefined ? undefined : defined({ runAsNonRoot, runAsUser }),
+      runAsNonRoot === undefined && runAsUser === undefined
+        ? undefined
+        : defined({ runAsNonRoot, runAsUser }),
   });
 }
 
@@ -154,14 +161,18 @@ function volume(v: unknown): Volume | undefined {
   const name = str(v.name);
   if (name === undefined) return undefined;
   const cm = isRecord(v.configMap) ? optionalRef(v.configMap) : undefined;
-  const secret = isRecord(v.secret) ? defined({ secretName: str(v.secret.secretName), optional: bool(v.secret.optional) }) : undefined;
+  const secret = isRecord(v.secret)
+    ? defined({ secretName: str(v.secret.secretName), optional: bool(v.secret.optional) })
+    : undefined;
   const claim = isRecord(v.persistentVolumeClaim) ? str(v.persistentVolumeClaim.claimName) : undefined;
   const csi = isRecord(v.csi) ? str(v.csi.driver) : undefined;
   const hostPath = isRecord(v.hostPath) ? str(v.hostPath.path) : undefined;
   const projected = isRecord(v.projected)
     ? {
         sources: arr(v.projected.sources, (s) =>
-          isRecord(s) ? defined({ configMap: optionalRef(s.configMap), secret: optionalRef(s.secret) }) : undefined,
+          isRecord(s)
+            ? defined({ configMap: optionalRef(s.configMap), secret: optionalRef(s.secret) })
+            : undefined,
         ),
       }
     : undefined;

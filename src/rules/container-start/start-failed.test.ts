@@ -236,7 +236,12 @@ testRule(rule, {
       snapshot: snapshot({
         pods: [
           one('app', {
-            state: { waiting: { message: 'OCI runtime create failed: container_linux.go:348: starting container process caused "exec: \\"/app\\": permission denied": unknown' } },
+            state: {
+              waiting: {
+                message:
+                  'OCI runtime create failed: container_linux.go:348: starting container process caused "exec: \\"/app\\": permission denied": unknown',
+              },
+            },
           }),
         ],
       }),

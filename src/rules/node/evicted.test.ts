@@ -12,7 +12,9 @@ testRule(rule, {
       name: 'an earlier pod of the same name was evicted (other uid)',
       snapshot: snapshot({
         pods: [runningPod()],
-        events: [event({ reason: 'Evicted', uid: 'uid-old', message: 'The node was low on resource: memory.' })],
+        events: [
+          event({ reason: 'Evicted', uid: 'uid-old', message: 'The node was low on resource: memory.' }),
+        ],
       }),
     },
   ],
@@ -20,7 +22,14 @@ testRule(rule, {
     {
       name: 'status reason Evicted, old message',
       snapshot: snapshot({ pods: [evictedPod('The node was low on resource: memory.')] }),
-      expect: [{ messageId: 'evicted', reason: 'Evicted', basis: 'state', data: { resource: 'memory', node: 'node-1' } }],
+      expect: [
+        {
+          messageId: 'evicted',
+          reason: 'Evicted',
+          basis: 'state',
+          data: { resource: 'memory', node: 'node-1' },
+        },
+      ],
     },
     {
       name: 'newer message names the top consumer',
@@ -32,16 +41,27 @@ testRule(rule, {
         ],
       }),
       expect: [
-        { messageId: 'evictedConsumer', data: { resource: 'memory', container: 'app', usage: '3Gi', request: '512Mi' } },
+        {
+          messageId: 'evictedConsumer',
+          data: { resource: 'memory', container: 'app', usage: '3Gi', request: '512Mi' },
+        },
       ],
     },
     {
       name: 'only the Evicted event',
       snapshot: snapshot({
         pods: [pod()],
-        events: [event({ reason: 'Evicted', message: 'The node was low on resource: ephemeral-storage.', host: 'node-2' })],
+        events: [
+          event({
+            reason: 'Evicted',
+            message: 'The node was low on resource: ephemeral-storage.',
+            host: 'node-2',
+          }),
+        ],
       }),
-      expect: [{ messageId: 'evicted', basis: 'events', data: { resource: 'ephemeral-storage', node: 'node-2' } }],
+      expect: [
+        { messageId: 'evicted', basis: 'events', data: { resource: 'ephemeral-storage', node: 'node-2' } },
+      ],
     },
   ],
 });

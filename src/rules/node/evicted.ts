@@ -42,11 +42,19 @@ export const rule = {
     const consumer = CONSUMER.exec(message);
     const nodeName = pod.spec.nodeName ?? last?.host ?? 'its node';
     const evidence = [
-      ...(fromStatus ? [{ source: 'status' as const, text: `status.reason: Evicted; status.message: ${message}` }] : []),
+      ...(fromStatus
+        ? [{ source: 'status' as const, text: `status.reason: Evicted; status.message: ${message}` }]
+        : []),
       ...(last === undefined ? [] : [eventEvidence(last, now)]),
     ];
     const data = consumer
-      ? { node: nodeName, resource, container: consumer[1] ?? '', usage: consumer[2] ?? '', request: consumer[3] ?? '' }
+      ? {
+          node: nodeName,
+          resource,
+          container: consumer[1] ?? '',
+          usage: consumer[2] ?? '',
+          request: consumer[3] ?? '',
+        }
       : { node: nodeName, resource };
     return [
       finding(meta, {

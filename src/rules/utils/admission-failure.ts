@@ -9,6 +9,7 @@ import { parseTime } from '../../k8s/index.js';
 import type { WorkloadContext } from '../types.js';
 import { admissionKey, classifyAdmissionError, type AdmissionError } from './admission-errors.js';
 import { eventEvidence, eventTime } from './events.js';
+import { perContext } from './memo.js';
 
 export interface AdmissionFailure {
   readonly error: AdmissionError;
@@ -81,7 +82,7 @@ function conditionEvidence(c: NonNullable<Candidate['condition']>): Evidence {
 }
 
 /** The newest distinct pod-creation failure of the workload, or undefined. */
-export function currentAdmissionFailure(ctx: WorkloadContext): AdmissionFailure | undefined {
+function computeCurrentAdmissionFailure(ctx: WorkloadContext): AdmissionFailure | undefined {
   const all = candidates(ctx);
   if (all.length === 0) return undefined;
   // Newest event first; a condition (no fresh timestamp of its own) only when no event classifies.
@@ -178,3 +179,6 @@ export function templateResources(w: Workload): Evidence | undefined {
     ? undefined
     : { source: 'spec', text: `pod template resources: ${lines.join(' | ')}` };
 }
+
+/** Memoised per context: every rule of the stage shares one computation. */
+export const currentAdmissionFailure = perContext(computeCurrentAdmissionFailure);

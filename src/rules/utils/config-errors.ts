@@ -14,6 +14,7 @@ import {
 import { eventContainer, eventEvidence, eventTime } from './events.js';
 import { normaliseMessage } from './image-errors.js';
 import { isProcessStartFailure } from './start-errors.js';
+import { perContext } from './memo.js';
 
 /**
  * Failures of the kubelet building a container's config (CreateContainerConfigError) or of the
@@ -186,6 +187,9 @@ function failureOf(ctx: PodContext, g: Group): ConfigFailure | undefined {
 }
 
 /** Containers the kubelet cannot configure or the runtime cannot create, now or (without status) per events. */
-export function configFailures(ctx: PodContext): readonly ConfigFailure[] {
+function computeConfigFailures(ctx: PodContext): readonly ConfigFailure[] {
   return groupsOf(ctx.pod, ctx.events).flatMap((g) => failureOf(ctx, g) ?? []);
 }
+
+/** Memoised per context: every rule of the stage shares one computation. */
+export const configFailures = perContext(computeConfigFailures);

@@ -24,12 +24,19 @@ function entries(
   return out;
 }
 
-/** Init containers in spec order, then app containers; statuses without a spec are kept. */
+const entriesCache = new WeakMap<Pod, readonly ContainerEntry[]>();
+
+/** Init containers in spec order, then app containers; statuses without a spec are kept. Computed once per pod. */
 export function containerEntries(pod: Pod): readonly ContainerEntry[] {
-  return [
-    ...entries('init', pod.spec.initContainers, pod.status.initContainerStatuses),
-    ...entries('app', pod.spec.containers, pod.status.containerStatuses),
-  ];
+  let list = entriesCache.get(pod);
+  if (list === undefined) {
+    list = [
+      ...entries('init', pod.spec.initContainers, pod.status.initContainerStatuses),
+      ...entries('app', pod.spec.containers, pod.status.containerStatuses),
+    ];
+    entriesCache.set(pod, list);
+  }
+  return list;
 }
 
 export function initContainerEntries(pod: Pod): readonly ContainerEntry[] {
@@ -48,7 +55,8 @@ export function containerFromFieldPath(fieldPath: string | undefined): Container
   const m = FIELD_PATH.exec(fieldPath);
   if (m === null) return undefined;
   const kind = m[1];
-  const type: ContainerType = kind === 'initContainers' ? 'init' : kind === 'ephemeralContainers' ? 'ephemeral' : 'app';
+  const type: ContainerType =
+    kind === 'initContainers' ? 'init' : kind === 'ephemeralContainers' ? 'ephemeral' : 'app';
   return { name: m[2] ?? '', type };
 }
 

@@ -27,6 +27,7 @@ import {
   restartingFrequently,
   terminationEvidence,
 } from './restarts.js';
+import { perContext } from './memo.js';
 
 export type CrashReason = ReasonOf<'crash'>;
 
@@ -202,7 +203,7 @@ function podSettled(ctx: PodContext): boolean {
 }
 
 /** One crash case per crashing app container, in spec order, then containers known only from events. */
-export function crashCases(ctx: PodContext): CrashCase[] {
+function computeCrashCases(ctx: PodContext): readonly CrashCase[] {
   if (podSettled(ctx)) return [];
   const apps = appContainerEntries(ctx.pod);
   const sole = apps.length === 1;
@@ -231,3 +232,6 @@ export function crashCases(ctx: PodContext): CrashCase[] {
   }
   return cases;
 }
+
+/** Memoised per context: every rule of the stage shares one computation. */
+export const crashCases = perContext(computeCrashCases);

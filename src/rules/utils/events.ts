@@ -21,9 +21,16 @@ export function eventTime(e: EventRecord): number {
   return e.last ?? e.first ?? 0;
 }
 
-/** The container an event is about, from its involvedObject.fieldPath. */
+const containerCache = new WeakMap<EventRecord, ContainerRef | null>();
+
+/** The container an event is about, from its involvedObject.fieldPath (parsed once per event). */
 export function eventContainer(e: EventRecord): ContainerRef | undefined {
-  return containerFromFieldPath(e.regarding.fieldPath);
+  let ref = containerCache.get(e);
+  if (ref === undefined) {
+    ref = containerFromFieldPath(e.regarding.fieldPath) ?? null;
+    containerCache.set(e, ref);
+  }
+  return ref ?? undefined;
 }
 
 /** Events about one container (by fieldPath). Events with no fieldPath are not included. */

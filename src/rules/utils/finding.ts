@@ -38,7 +38,11 @@ export function finding(meta: RuleMeta, input: FindingInput): Finding {
  * 'failed' when the symptom has lasted at least the grace period, else 'progressing'.
  * `since` is when the symptom began (epoch ms); unknown start counts as failed.
  */
-export function graceStatus(meta: RuleMeta, since: number | undefined, now: number): 'failed' | 'progressing' {
+export function graceStatus(
+  meta: RuleMeta,
+  since: number | undefined,
+  now: number,
+): 'failed' | 'progressing' {
   if (since === undefined || meta.graceSeconds <= 0) return 'failed';
   return now - since >= meta.graceSeconds * 1000 ? 'failed' : 'progressing';
 }

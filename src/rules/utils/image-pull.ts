@@ -25,6 +25,7 @@ import {
   sameImage,
   type ImagePullCode,
 } from './image-errors.js';
+import { perContext } from './memo.js';
 
 /** One container's (or, when events name no container, one image's) failing pull. */
 export interface PullFailure {
@@ -184,7 +185,7 @@ function failureOf(ctx: PodContext, g: Group): PullFailure | undefined {
 }
 
 /** Every container whose image pull is failing now (state) or, without status, per unresolved events. */
-export function pullFailures(ctx: PodContext): readonly PullFailure[] {
+function computePullFailures(ctx: PodContext): readonly PullFailure[] {
   return groupsOf(ctx).flatMap((g) => failureOf(ctx, g) ?? []);
 }
 
@@ -206,3 +207,6 @@ export function pullData(f: PullFailure): Record<string, string> {
 export function pullNextSteps(pod: Pod, f: PullFailure, extra: readonly string[], fix: string): string[] {
   return [describePod(pod), containerJsonPath(pod, f.ref, 'image'), ...extra, fix];
 }
+
+/** Memoised per context: every rule of the stage shares one computation. */
+export const pullFailures = perContext(computePullFailures);

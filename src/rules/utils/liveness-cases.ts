@@ -23,6 +23,7 @@ import {
   restartingFrequently,
   terminationEvidence,
 } from './restarts.js';
+import { perContext } from './memo.js';
 
 export interface LivenessCase {
   readonly probe: 'liveness' | 'startup';
@@ -152,7 +153,7 @@ function fromEvents(ctx: PodContext, skip: ReadonlySet<string>): LivenessCase[] 
 }
 
 /** One case per app container whose liveness or startup probe failed (restarted) or is failing now. */
-export function livenessCases(ctx: PodContext): LivenessCase[] {
+function computeLivenessCases(ctx: PodContext): readonly LivenessCase[] {
   const { pod, now } = ctx;
   if (pod.status.phase === 'Succeeded') return [];
   const apps = appContainerEntries(pod);
@@ -195,3 +196,6 @@ export function livenessCases(ctx: PodContext): LivenessCase[] {
   out.push(...fromEvents(ctx, byState));
   return out;
 }
+
+/** Memoised per context: every rule of the stage shares one computation. */
+export const livenessCases = perContext(computeLivenessCases);

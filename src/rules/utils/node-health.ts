@@ -7,6 +7,7 @@ import type { Evidence, Node, NodeCondition, Pod } from '../../model/index.js';
 import { formatTaint, parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
 import { podCondition } from './pod-progress.js';
+import { perContext } from './memo.js';
 
 /** Taints the node lifecycle controller puts on a node whose kubelet is unhealthy or silent. */
 export const UNHEALTHY_NODE_TAINTS = [
@@ -39,7 +40,7 @@ function conditionEvidence(name: string, c: NodeCondition): Evidence {
  * What is wrong with the pod's node, or undefined when it is healthy or not in the evidence.
  * A node counts as Missing only when the snapshot listed nodes and this one was not among them.
  */
-export function nodeProblem(ctx: PodContext): NodeProblem | undefined {
+function computeNodeProblem(ctx: PodContext): NodeProblem | undefined {
   const name = ctx.pod.spec.nodeName;
   if (name === undefined || name === '') return undefined;
   const node = ctx.node;
@@ -121,3 +122,6 @@ export function nodeLostSignals(pod: Pod): Evidence[] {
 export function nodeFromLostMessage(message: string | undefined): string | undefined {
   return /Node (\S+) which was running pod/.exec(message ?? '')?.[1];
 }
+
+/** Memoised per context: every rule of the stage shares one computation. */
+export const nodeProblem = perContext(computeNodeProblem);

@@ -13,6 +13,7 @@ import {
   type SandboxError,
   type SandboxErrorKind,
 } from './sandbox-errors.js';
+import { perContext } from './memo.js';
 
 export interface SandboxFailure {
   /** Classification of the newest event of this cause. */
@@ -26,7 +27,7 @@ export interface SandboxFailure {
 }
 
 /** Failures by cause; empty once the sandbox exists (PodReadyToStartContainers=True or a container was created). */
-export function sandboxFailures(ctx: PodContext): ReadonlyMap<SandboxErrorKind, SandboxFailure> {
+function computeSandboxFailures(ctx: PodContext): ReadonlyMap<SandboxErrorKind, SandboxFailure> {
   const out = new Map<SandboxErrorKind, SandboxFailure>();
   if (pastSandbox(ctx.pod)) return out;
   const groups = new Map<SandboxErrorKind, { error: SandboxError; events: EventRecord[] }>();
@@ -65,3 +66,6 @@ export function sandboxEvidence(f: SandboxFailure, now: number): Evidence[] {
   }
   return picked.map((e) => eventEvidence(e, now));
 }
+
+/** Memoised per context: every rule of the stage shares one computation. */
+export const sandboxFailures = perContext(computeSandboxFailures);

@@ -13,6 +13,7 @@ import {
   type SchedulingCode,
   type SchedulingMessage,
 } from './scheduling-message.js';
+import { perContext } from './memo.js';
 
 export interface SchedulingFailure {
   readonly code: SchedulingCode;
@@ -62,7 +63,7 @@ function progressOf(ctx: PodContext): Evidence | undefined {
 }
 
 /** Undefined when the pod is scheduled, has no scheduling failure, or was never looked at by a scheduler. */
-export function currentSchedulingFailure(ctx: PodContext): SchedulingFailure | undefined {
+function computeCurrentSchedulingFailure(ctx: PodContext): SchedulingFailure | undefined {
   const { pod, now } = ctx;
   if (pod.spec.nodeName || RESOLVED_PHASES.has(pod.status.phase ?? '')) return undefined;
   const scheduled = pod.status.conditions?.find((c) => c.type === 'PodScheduled');
@@ -121,3 +122,6 @@ export function currentSchedulingFailure(ctx: PodContext): SchedulingFailure | u
     progress: progressOf(ctx),
   };
 }
+
+/** Memoised per context: every rule of the stage shares one computation. */
+export const currentSchedulingFailure = perContext(computeCurrentSchedulingFailure);

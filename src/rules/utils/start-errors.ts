@@ -123,7 +123,8 @@ export function startFailureOf(status: ContainerStatus | undefined): StartFailur
   if (
     waiting !== undefined &&
     (waiting.reason === 'RunContainerError' ||
-      ((waiting.reason === 'CreateContainerError' || !waiting.reason) && isProcessStartFailure(waiting.message)))
+      ((waiting.reason === 'CreateContainerError' || !waiting.reason) &&
+        isProcessStartFailure(waiting.message)))
   ) {
     const fromLast = isStartTermination(last) ? last : undefined;
     return {

@@ -17,6 +17,7 @@ import {
   startFailureOf,
   type StartErrorClass,
 } from './start-errors.js';
+import { perContext } from './memo.js';
 
 /** One container whose process the runtime could not start, now (status) or per unresolved events. */
 export interface ContainerStartFailure {
@@ -55,7 +56,7 @@ function exitText(reason: string, exitCode: number | undefined): string {
   return exitCode === undefined ? reason : `${reason} (exit code ${exitCode})`;
 }
 
-export function startFailures(ctx: PodContext): readonly ContainerStartFailure[] {
+function computeStartFailures(ctx: PodContext): readonly ContainerStartFailure[] {
   const groups = startEventGroups(ctx.events);
   const out: ContainerStartFailure[] = [];
   for (const entry of containerEntries(ctx.pod)) {
@@ -114,3 +115,6 @@ export function startFailures(ctx: PodContext): readonly ContainerStartFailure[]
   }
   return out;
 }
+
+/** Memoised per context: every rule of the stage shares one computation. */
+export const startFailures = perContext(computeStartFailures);

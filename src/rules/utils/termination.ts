@@ -9,6 +9,7 @@ import type { PodContext } from '../types.js';
 import { eventTime } from './events.js';
 import { nodeLostSignals, nodeProblem, type NodeProblem } from './node-health.js';
 import { classifyVolumeMessage } from './volume-errors.js';
+import { perContext } from './memo.js';
 
 export type TerminationBlocker = 'nodeGone' | 'volumeTeardown' | 'finalizers' | 'stuck';
 
@@ -58,7 +59,7 @@ function requestedEvidence(
 }
 
 /** The pod's deletion state, or undefined when deletion was not requested. */
-export function stuckDeletion(ctx: PodContext): StuckDeletion | undefined {
+function computeStuckDeletion(ctx: PodContext): StuckDeletion | undefined {
   const { pod } = ctx;
   const deadline = parseTime(pod.metadata.deletionTimestamp);
   const finalizers = pod.metadata.finalizers ?? [];
@@ -104,3 +105,6 @@ export function stuckDeletion(ctx: PodContext): StuckDeletion | undefined {
           : 'stuck';
   return { blocker, deadline, requested, finalizers, node, teardown, killTrouble, running };
 }
+
+/** Memoised per context: every rule of the stage shares one computation. */
+export const stuckDeletion = perContext(computeStuckDeletion);
