@@ -4,9 +4,13 @@ import { parseTime } from '../k8s/index.js';
 import { containerEntries, isSidecar, wasCreated, type ContainerEntry } from './utils/containers.js';
 import { eventContainer } from './utils/events.js';
 
-/** When a stage was passed: `at` is epoch ms when known; a milestone from current state has no time. */
+/**
+ * When a stage was passed: `at` is epoch ms when known (a milestone from current state may have
+ * no time); `iso` keeps the RFC 3339 text it came from, so output need not format it again.
+ */
 export interface Passed {
   readonly at?: number;
+  readonly iso?: string;
 }
 
 /**
@@ -40,8 +44,11 @@ const START_ERRORS = new Set(['StartError', 'ContainerCannotRun']);
 function conditionTrue(pod: Pod, type: string): Passed | undefined {
   const c = pod.status.conditions?.find((x) => x.type === type);
   if (c?.status !== 'True') return undefined;
-  const at = parseTime(c.lastTransitionTime);
-  return at === undefined ? {} : { at };
+  const text = c.lastTransitionTime;
+  const at = parseTime(text);
+  if (at === undefined || text === undefined) return {};
+  // Reuse the API's own text when it is already in the form formatTime would produce.
+  return text.length === 20 && text.endsWith('Z') ? { at, iso: text } : { at };
 }
 
 /** Reasons of events that mark a milestone. */

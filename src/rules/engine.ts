@@ -48,6 +48,17 @@ export function compareDiagnoses(a: Diagnosis, b: Diagnosis): number {
   );
 }
 
+/** Sorts with precomputed keys: comparing objects field by field dominates on 100,000 targets. */
+function sortDiagnoses(list: readonly Diagnosis[]): Diagnosis[] {
+  const keyed = list.map((d) => ({
+    d,
+    rank: VERDICT_ORDER[d.verdict] * 100 + (d.stage === null ? 99 : stageOrder(d.stage)),
+    key: `${d.ruleId ?? ''}\u0000${d.target.namespace}\u0000${d.target.kind}\u0000${d.target.name}`,
+  }));
+  keyed.sort((a, b) => a.rank - b.rank || compareStrings(a.key, b.key));
+  return keyed.map((k) => k.d);
+}
+
 /** Runs the rules over a snapshot and returns one diagnosis per target, ordered failed first, then by chain order. */
 export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResult {
   const { now, rules } = options;
@@ -118,8 +129,7 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
     if (d !== undefined) diagnoses.push(d);
   }
 
-  diagnoses.sort(compareDiagnoses);
-  return { diagnoses, ruleFailures };
+  return { diagnoses: sortDiagnoses(diagnoses), ruleFailures };
 }
 
 function targetOf(w: Workload): TargetRef {

@@ -127,13 +127,14 @@ function chainFor(
           : 'unknown';
       if (chosen !== undefined && chosen.stage === 'termination') status = passed ? 'passed' : 'unknown';
     }
-    const at = milestones.pod.get(stage)?.at;
+    const passedAt = milestones.pod.get(stage);
+    const at = passedAt?.at;
     const entry: ChainEntry =
       status === 'passed' && at !== undefined
         ? {
             stage,
             status,
-            at: formatTime(at),
+            at: passedAt?.iso ?? formatTime(at),
             ...(prevAt !== undefined && at >= prevAt ? { durationMs: at - prevAt } : {}),
           }
         : { stage, status };
