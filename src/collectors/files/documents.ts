@@ -165,6 +165,8 @@ function parseYaml(name: string, text: string): Document[] | InputError {
 /** Parses JSON, a JSON stream with log sections, or (multi-document) YAML. */
 export function parseDocuments(name: string, text: string): Parsed {
   const trimmed = text.trimStart();
+  // `cluster-info dump --output-directory` writes <ns>/<pod>/logs.txt: log sections only.
+  if (trimmed.startsWith('==== START logs for container ')) return parseJsonStream(name, text);
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
       return {
