@@ -1,6 +1,4 @@
-import { livenessCases } from '../utils/liveness-cases.js';
-import { livenessDetails } from '../utils/liveness-report.js';
-import { finding } from '../utils/finding.js';
+import { probeRestartFindings } from '../utils/liveness-report.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -30,27 +28,10 @@ const meta = {
 export const rule = {
   meta,
   evaluate(ctx) {
-    return livenessCases(ctx)
-      .filter((c) => c.probe === 'liveness')
-      .map((c) => {
-        const { data, nextSteps } = livenessDetails(ctx, c);
-        const messageId =
-          c.status === 'failed'
-            ? 'livenessRestarted'
-            : c.container === undefined
-              ? 'livenessFailingUnnamed'
-              : 'livenessFailing';
-        return finding(meta, {
-          reason: 'LivenessProbeFailed',
-          messageId,
-          data,
-          status: c.status,
-          basis: c.basis,
-          container: c.container,
-          evidence: c.evidence,
-          at: c.at,
-          nextSteps,
-        });
-      });
+    return probeRestartFindings(meta, ctx, 'liveness', 'LivenessProbeFailed', {
+      restarted: 'livenessRestarted',
+      failing: 'livenessFailing',
+      unnamed: 'livenessFailingUnnamed',
+    });
   },
 } satisfies Rule<'pod'>;

@@ -1,6 +1,4 @@
-import { livenessCases } from '../utils/liveness-cases.js';
-import { livenessDetails } from '../utils/liveness-report.js';
-import { finding } from '../utils/finding.js';
+import { probeRestartFindings } from '../utils/liveness-report.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -29,27 +27,10 @@ const meta = {
 export const rule = {
   meta,
   evaluate(ctx) {
-    return livenessCases(ctx)
-      .filter((c) => c.probe === 'startup')
-      .map((c) => {
-        const { data, nextSteps } = livenessDetails(ctx, c);
-        const messageId =
-          c.status === 'failed'
-            ? 'startupRestarted'
-            : c.container === undefined
-              ? 'startupFailingUnnamed'
-              : 'startupFailing';
-        return finding(meta, {
-          reason: 'StartupProbeFailed',
-          messageId,
-          data,
-          status: c.status,
-          basis: c.basis,
-          container: c.container,
-          evidence: c.evidence,
-          at: c.at,
-          nextSteps,
-        });
-      });
+    return probeRestartFindings(meta, ctx, 'startup', 'StartupProbeFailed', {
+      restarted: 'startupRestarted',
+      failing: 'startupFailing',
+      unnamed: 'startupFailingUnnamed',
+    });
   },
 } satisfies Rule<'pod'>;

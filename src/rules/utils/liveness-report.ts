@@ -1,7 +1,9 @@
 /** Message data and next steps shared by the liveness and startup rules. */
-import type { PodContext } from '../types.js';
+import type { Finding, ReasonCode } from '../../model/index.js';
+import type { PodContext, RuleMeta } from '../types.js';
+import { finding } from './finding.js';
 import { kubectl } from './kubectl.js';
-import type { LivenessCase } from './liveness-cases.js';
+import { livenessCases, type LivenessCase } from './liveness-cases.js';
 import { probeFixHint, summarizeFailure } from './probe-events.js';
 import { formatProbe, probeCheckCommands, probeOf } from './probe-spec.js';
 
@@ -34,4 +36,41 @@ export function livenessDetails(
       'Make the liveness probe check only that the process is alive, not its dependencies, and give it the port and path the app serves.',
     );
   return { data, nextSteps: steps };
+}
+
+export interface ProbeMessageIds {
+  /** The probe failed and the kubelet restarted the container. */
+  readonly restarted: string;
+  /** Failing, container known, no restart yet. */
+  readonly failing: string;
+  /** Failing, and the events do not name the container. */
+  readonly unnamed: string;
+}
+
+/** The findings of one probe kind (liveness or startup); the two rules differ only in wording. */
+export function probeRestartFindings(
+  meta: RuleMeta,
+  ctx: PodContext,
+  probe: 'liveness' | 'startup',
+  reason: ReasonCode,
+  ids: ProbeMessageIds,
+): Finding[] {
+  return livenessCases(ctx)
+    .filter((c) => c.probe === probe)
+    .map((c) => {
+      const { data, nextSteps } = livenessDetails(ctx, c);
+      const messageId =
+        c.status === 'failed' ? ids.restarted : c.container === undefined ? ids.unnamed : ids.failing;
+      return finding(meta, {
+        reason,
+        messageId,
+        data,
+        status: c.status,
+        basis: c.basis,
+        container: c.container,
+        evidence: c.evidence,
+        at: c.at,
+        nextSteps,
+      });
+    });
 }
