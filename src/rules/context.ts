@@ -12,8 +12,21 @@ import { matchesServiceSelector, parseTime } from '../k8s/index.js';
 import { Index } from './snapshot-index.js';
 import type { PodContext, ServiceContext, WorkloadContext } from './types.js';
 
+/** A pod and its controller chain; its context is built only when it is judged. */
+export interface PodTarget {
+  readonly pod: Pod;
+  readonly owners: readonly Workload[];
+}
+
 export interface Contexts {
   readonly index: Index;
+  readonly podTargets: readonly PodTarget[];
+  /**
+   * Builds one pod's context. The engine builds them one at a time so that a context, and all
+   * the rules derived from it, is garbage as soon as the pod is judged.
+   */
+  podContext(target: PodTarget): PodContext;
+  /** Every pod context at once (tests and small inputs). */
   readonly pods: readonly PodContext[];
   readonly workloads: readonly WorkloadContext[];
   readonly services: readonly ServiceContext[];
@@ -119,16 +132,19 @@ export function buildContexts(snapshot: Snapshot, now: number): Contexts {
     else groupOf(top).children.push(w);
   }
 
-  const podContexts: PodContext[] = [];
+  const podTargets: PodTarget[] = [];
   for (const pod of pods) {
-    const ns = pod.metadata.namespace ?? '';
     const owners = chainOf(pod.metadata);
     const top = owners.at(-1);
     if (top !== undefined) groupOf(top).pods.push(pod);
+    podTargets.push({ pod, owners });
+  }
+  const podContext = ({ pod, owners }: PodTarget): PodContext => {
+    const ns = pod.metadata.namespace ?? '';
     const claims = (pod.spec.volumes ?? []).flatMap((v) =>
       v.persistentVolumeClaim ? [v.persistentVolumeClaim.claimName] : [],
     );
-    podContexts.push({
+    return {
       target: 'pod',
       now,
       index,
@@ -145,11 +161,11 @@ export function buildContexts(snapshot: Snapshot, now: number): Contexts {
       pvcs: claims.flatMap((c) => index.pvc(ns, c) ?? []),
       services: index
         .servicesInNamespace(ns)
-        .filter((s) => matchesServiceSelector(s.spec.selector, pod.metadata.labels)),
+        .filter((svc) => matchesServiceSelector(svc.spec.selector, pod.metadata.labels)),
       logs: index.logs(ns, pod.metadata.name),
       probes: index.probes(ns, pod.metadata.name),
-    });
-  }
+    };
+  };
 
   const workloadContexts: WorkloadContext[] = [];
   for (const [workload, group] of tops) {
@@ -198,7 +214,17 @@ export function buildContexts(snapshot: Snapshot, now: number): Contexts {
     };
   });
 
-  return { index, pods: podContexts, workloads: workloadContexts, services: serviceContexts, inferred };
+  return {
+    index,
+    podTargets,
+    podContext,
+    get pods() {
+      return podTargets.map(podContext);
+    },
+    workloads: workloadContexts,
+    services: serviceContexts,
+    inferred,
+  };
 }
 
 /**

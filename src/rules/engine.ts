@@ -85,7 +85,8 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
   };
 
   const diagnoses: Diagnosis[] = [];
-  for (const ctx of contexts.pods) {
+  for (const podTarget of contexts.podTargets) {
+    const ctx = contexts.podContext(podTarget);
     const pod = ctx.pod;
     const label = `pod/${pod.metadata.namespace ?? ''}/${pod.metadata.name}`;
     const findings = run(byTarget.pod, ctx, label);
