@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SnapshotBuilder } from '../src/collectors/snapshot-builder.js';
-import { addSource } from '../src/collectors/files/index.js';
+import { snapshotFromSources } from '../src/collectors/files/index.js';
 import { diagnose } from '../src/rules/engine.js';
 import { referenceTime } from '../src/rules/context.js';
 import { RULES } from '../src/rules/index.js';
@@ -16,9 +15,9 @@ describe('real cases: structured input diagnoses to its known stage', () => {
   });
   for (const c of cases) {
     it(c.file, () => {
-      const builder = new SnapshotBuilder();
-      addSource(builder, { name: c.file, text: c.body });
-      const snapshot = builder.build({ type: 'file', paths: [c.file] });
+      const snapshot = snapshotFromSources([{ name: c.file, text: c.body }], [c.file], {
+        clock: () => Date.parse('2026-06-01T00:00:00Z'),
+      });
       const now = referenceTime(snapshot) ?? Date.parse('2026-01-01T00:00:00Z');
       const { diagnoses, ruleFailures } = diagnose(snapshot, { now, rules: RULES });
       expect(ruleFailures).toEqual([]);

@@ -76,7 +76,7 @@ export async function runDiagnose(
   const targets = targetArgs.map(parseTarget);
   const selector = opts.selector === undefined ? undefined : parseLabelSelector(opts.selector);
   const nowFlag = parseNow(opts.now);
-  const snapshot = await collectEvidence(opts, io);
+  const snapshot = await collectEvidence(opts, { now: nowFlag }, io);
   const now = nowFlag ?? referenceTime(snapshot) ?? io.now();
   const result = diagnose(snapshot, { now, rules: RULES });
   const diagnoses = selectDiagnoses(result.diagnoses, {

@@ -8,10 +8,17 @@ export interface EvidenceOptions {
   readonly file?: readonly string[];
 }
 
+export interface EvidenceTime {
+  /** `--now`, epoch ms. */
+  readonly now: number | undefined;
+}
+
 /** Gathers the evidence the flags name. Live clusters and the simulator are separate collectors. */
-export async function collectEvidence(opts: EvidenceOptions, io: CliIO): Promise<Snapshot> {
+export async function collectEvidence(opts: EvidenceOptions, time: EvidenceTime, io: CliIO): Promise<Snapshot> {
   const files = opts.file ?? [];
-  if (files.length > 0) return collectFiles(files, io.stdin);
+  if (files.length > 0) {
+    return collectFiles(files, io.stdin, { ...(time.now === undefined ? {} : { now: time.now }), clock: io.now });
+  }
   throw new UsageError(
     'no evidence given',
     'pass -f PATH (files or directories of kubectl get -o yaml/json output, or - for stdin); this build does not read live clusters yet',

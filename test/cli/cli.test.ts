@@ -110,7 +110,7 @@ describe('handoff CLI', () => {
     expect(binary.stderr).toContain('(stdin): is binary, not text');
     const nothing = await runCli(['-f', file('prose.txt', 'just some words\n')]);
     expect(nothing.code).toBe(2);
-    expect(nothing.stderr).toContain('holds no Kubernetes objects kube-handoff can read');
+    expect(nothing.stderr).toContain('holds no Kubernetes objects or kubectl output kube-handoff can read');
     const missing = await runCli(['-f', join(dir, 'does-not-exist.yaml')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('does-not-exist.yaml: no such file or directory');

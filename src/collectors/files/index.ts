@@ -1,6 +1,11 @@
 import { InputError } from '../../errors/index.js';
-import type { Snapshot } from '../../model/index.js';
-import { isRecord, rec, str } from '../normalize/coerce.js';
+import type { LogTail, Snapshot } from '../../model/index.js';
+import { parseTime } from '../../k8s/index.js';
+import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
+import { assemble, newestTime } from '../paste/assemble.js';
+import { parsePaste } from '../paste/driver.js';
+import { PASTE_PARSERS } from '../paste/parsers.js';
+import type { PastedObject } from '../paste/types.js';
 import { SnapshotBuilder } from '../snapshot-builder.js';
 import { parseDocuments } from './documents.js';
 import { rebuildPod } from './fragments.js';
@@ -8,11 +13,26 @@ import { readSources, type Source } from './sources.js';
 
 export { readSources, checkText, STDIN_NAME, type Source } from './sources.js';
 
-/** Adds an evidence bundle (`handoff capture`): its objects, logs, probe results and capture time. */
-function addBundle(builder: SnapshotBuilder, bundle: Readonly<Record<string, unknown>>): void {
-  builder.setCapturedAt(str(bundle.capturedAt));
-  for (const o of Array.isArray(bundle.objects) ? bundle.objects : []) builder.add(o);
-  for (const l of Array.isArray(bundle.logs) ? bundle.logs : []) {
+export interface ReadOptions {
+  /** `--now`, epoch ms: relative ages in pasted text count back from it. */
+  readonly now?: number;
+  /** Wall clock for pasted ages when the evidence holds no time at all. */
+  readonly clock?: () => number;
+}
+
+/** Everything read from the sources before it is normalised. */
+interface Gathered {
+  readonly objects: Raw[];
+  readonly bundles: Raw[];
+  readonly logs: LogTail[];
+  readonly pasted: PastedObject[];
+  readonly commandNamespaces: string[];
+  readonly notes: string[];
+}
+
+function addBundle(builder: SnapshotBuilder, bundle: Raw): void {
+  for (const o of Array.isArray(bundle.objects) ? (bundle.objects as unknown[]) : []) builder.add(o);
+  for (const l of Array.isArray(bundle.logs) ? (bundle.logs as unknown[]) : []) {
     if (!isRecord(l)) continue;
     const namespace = str(l.namespace);
     const pod = str(l.pod);
@@ -26,7 +46,7 @@ function addBundle(builder: SnapshotBuilder, bundle: Readonly<Record<string, unk
       lines: Array.isArray(l.lines) ? l.lines.filter((x): x is string => typeof x === 'string') : [],
     });
   }
-  for (const p of Array.isArray(bundle.probes) ? bundle.probes : []) {
+  for (const p of Array.isArray(bundle.probes) ? (bundle.probes as unknown[]) : []) {
     if (!isRecord(p)) continue;
     const namespace = str(p.namespace);
     const pod = str(p.pod);
@@ -52,58 +72,107 @@ function addBundle(builder: SnapshotBuilder, bundle: Readonly<Record<string, unk
       ...(typeof p.latencyMs === 'number' ? { latencyMs: p.latencyMs } : {}),
     });
   }
-  for (const k of Array.isArray(rec(bundle.scope).collected)
-    ? (rec(bundle.scope).collected as unknown[])
-    : []) {
-    if (typeof k === 'string') builder.markCollected(k as never);
-  }
 }
 
-/** Adds one source's documents to the builder; throws InputError when it holds nothing kube-handoff can read. */
-export function addSource(builder: SnapshotBuilder, source: Source): void {
-  const parsed = parseDocuments(source.name, source.text);
-  for (const log of parsed.logs) builder.addLog(log);
-  let used = parsed.logs.length;
-  for (const doc of parsed.documents) {
-    const value = doc.value;
-    if (isRecord(value) && value.kind === 'EvidenceBundle') {
-      addBundle(builder, value);
-      used++;
-      continue;
-    }
-    if (isRecord(value) && typeof value.kind === 'string') {
-      builder.add(value);
-      used++;
-      continue;
-    }
-    const rebuilt = rebuildPod(value);
-    if (rebuilt !== undefined) {
-      builder.add(rebuilt.raw);
-      used++;
-      if (rebuilt.inferredName !== undefined) {
-        const name = str(rec(rebuilt.raw.metadata).name) ?? '';
-        builder.note(
-          `${source.name}:${doc.line}: a pod fragment without kind or name, read as pod ${name} (${rebuilt.inferredName})`,
-        );
+/** True when the text is meant as JSON or YAML objects (so its syntax error is the message to show). */
+function looksStructured(text: string): boolean {
+  const t = text.trimStart();
+  return (
+    t.startsWith('{') ||
+    t.startsWith('[') ||
+    /^(?:---\s*\n)?(?:apiVersion|kind|items)\s*:/m.test(t.slice(0, 200))
+  );
+}
+
+/**
+ * Reads one source: JSON/YAML objects (single, Lists, multi-document, cluster-info dump, bundles,
+ * pod fragments) when it is structured, else as pasted kubectl text.
+ */
+function gather(source: Source, into: Gathered): void {
+  let structuredError: InputError | undefined;
+  try {
+    const parsed = parseDocuments(source.name, source.text);
+    let used = parsed.logs.length;
+    into.logs.push(...parsed.logs);
+    for (const doc of parsed.documents) {
+      const value = doc.value;
+      if (isRecord(value) && value.kind === 'EvidenceBundle') {
+        into.bundles.push(value);
+        used++;
+      } else if (isRecord(value) && typeof value.kind === 'string') {
+        into.objects.push(value);
+        used++;
+      } else {
+        const rebuilt = rebuildPod(value);
+        if (rebuilt === undefined) continue;
+        into.objects.push(rebuilt.raw);
+        used++;
+        if (rebuilt.inferredName !== undefined) {
+          into.notes.push(
+            `${source.name}:${doc.line}: a pod fragment without kind or name, read as pod ${str(rec(rebuilt.raw.metadata).name) ?? ''} (${rebuilt.inferredName})`,
+          );
+        }
       }
     }
+    if (used > 0) return;
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    structuredError = err;
   }
-  if (used === 0) {
-    throw new InputError(
-      source.name,
-      parsed.documents[0]?.line,
-      'holds no Kubernetes objects kube-handoff can read',
-      'give objects as JSON or YAML (kubectl get pods,events -o yaml), a List, or a kubectl cluster-info dump',
+  const paste = parsePaste(source.text, PASTE_PARSERS);
+  if (paste.objects.length > 0) {
+    into.pasted.push(...paste.objects);
+    into.commandNamespaces.push(...paste.commandNamespaces);
+    return;
+  }
+  if (structuredError !== undefined && looksStructured(source.text)) throw structuredError;
+  throw new InputError(
+    source.name,
+    undefined,
+    'holds no Kubernetes objects or kubectl output kube-handoff can read',
+    'give kubectl output (describe, get, get events), or objects as JSON or YAML (kubectl get pods,events -o yaml)',
+  );
+}
+
+/** Builds one Snapshot from already-read sources. */
+export function snapshotFromSources(
+  sources: readonly Source[],
+  paths: readonly string[],
+  options: ReadOptions = {},
+): Snapshot {
+  const g: Gathered = { objects: [], bundles: [], logs: [], pasted: [], commandNamespaces: [], notes: [] };
+  for (const source of sources) gather(source, g);
+
+  const builder = new SnapshotBuilder();
+  for (const o of g.objects) builder.add(o);
+  for (const b of g.bundles) addBundle(builder, b);
+  for (const l of g.logs) builder.addLog(l);
+  for (const n of g.notes) builder.note(n);
+  const captured = g.bundles.map((b) => str(b.capturedAt)).find((t) => t !== undefined);
+  builder.setCapturedAt(captured);
+
+  if (g.pasted.length > 0) {
+    const elsewhere = [parseTime(captured), ...g.objects.map((o) => newestTime(o))].filter(
+      (t): t is number => t !== undefined,
     );
+    const assembled = assemble(g.pasted, {
+      ...(options.now === undefined ? {} : { now: options.now }),
+      ...(elsewhere.length > 0 ? { newestElsewhere: Math.max(...elsewhere) } : {}),
+      clock: options.clock ?? (() => Date.now()),
+      commandNamespaces: g.commandNamespaces,
+    });
+    for (const o of assembled.objects) builder.add(o);
+    for (const n of assembled.notes) builder.note(n);
+    if (captured === undefined) builder.setCapturedAt(assembled.referenceTime);
   }
+  return builder.build({ type: 'file', paths });
 }
 
 /** Reads files, directories and stdin into one Snapshot. */
 export async function collectFiles(
   paths: readonly string[],
   stdin: NodeJS.ReadableStream,
+  options: ReadOptions = {},
 ): Promise<Snapshot> {
-  const builder = new SnapshotBuilder();
-  for (const source of await readSources(paths, stdin)) addSource(builder, source);
-  return builder.build({ type: 'file', paths });
+  return snapshotFromSources(await readSources(paths, stdin), paths, options);
 }

@@ -1,0 +1,167 @@
+import { formatTime, parseTime } from '../../k8s/index.js';
+import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
+import type { PastedObject } from './types.js';
+
+/** Kinds that live in no namespace. */
+const CLUSTER_SCOPED = new Set(['Node', 'PersistentVolume', 'StorageClass', 'Namespace']);
+
+export interface AssembleOptions {
+  /** `--now`, epoch ms: ages count back from it. */
+  readonly now?: number;
+  /** The newest absolute time in the other evidence, epoch ms. */
+  readonly newestElsewhere?: number;
+  /** Wall clock, when nothing else gives a time. */
+  readonly clock: () => number;
+  /** Namespaces named in pasted commands (`-n shop`). */
+  readonly commandNamespaces: readonly string[];
+}
+
+export interface Assembled {
+  readonly objects: readonly Raw[];
+  /** Set when relative ages were turned into times: the moment they count back from. */
+  readonly referenceTime?: string;
+  readonly notes: readonly string[];
+}
+
+const TIME_KEYS = new Set([
+  'firstTimestamp',
+  'lastTimestamp',
+  'eventTime',
+  'startTime',
+  'creationTimestamp',
+  'startedAt',
+  'finishedAt',
+  'lastTransitionTime',
+  'lastObservedTime',
+]);
+
+/** Newest absolute time anywhere in a raw object (epoch ms), walking nested objects. */
+export function newestTime(value: unknown, depth = 0): number | undefined {
+  if (depth > 8) return undefined;
+  let newest: number | undefined;
+  const see = (t: number | undefined): void => {
+    if (t !== undefined && (newest === undefined || t > newest)) newest = t;
+  };
+  if (Array.isArray(value)) {
+    for (const v of value) see(newestTime(v, depth + 1));
+  } else if (isRecord(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      if (TIME_KEYS.has(k) && typeof v === 'string') see(parseTime(v));
+      else if (typeof v === 'object') see(newestTime(v, depth + 1));
+    }
+  }
+  return newest;
+}
+
+function namespaceOf(raw: Raw): string | undefined {
+  return str(rec(raw.metadata).namespace) ?? str(rec(raw.involvedObject).namespace);
+}
+
+/** The namespace a paste is about: the one its objects name most, else the one its commands name, else kubectl's default. */
+function dominantNamespace(
+  objects: readonly PastedObject[],
+  commandNamespaces: readonly string[],
+): { ns: string; why: string } {
+  const counts = new Map<string, number>();
+  for (const o of objects) {
+    const ns = namespaceOf(o.raw);
+    if (ns !== undefined && ns !== '') counts.set(ns, (counts.get(ns) ?? 0) + 1);
+  }
+  const best = [...counts].sort((a, b) => b[1] - a[1])[0];
+  if (best !== undefined) return { ns: best[0], why: 'the namespace the rest of the paste names' };
+  const fromCommand = commandNamespaces.at(-1);
+  if (fromCommand !== undefined) return { ns: fromCommand, why: 'the namespace the pasted command names' };
+  return { ns: 'default', why: "kubectl's default namespace" };
+}
+
+function mergeByName(into: unknown[], from: unknown[]): unknown[] {
+  const out = [...into];
+  for (const item of from) {
+    const name = isRecord(item) ? (str(item.name) ?? str(item.type)) : undefined;
+    const at =
+      name === undefined ? -1 : out.findIndex((x) => isRecord(x) && (str(x.name) ?? str(x.type)) === name);
+    if (at === -1) out.push(item);
+    else out[at] = deepMerge(out[at], item);
+  }
+  return out;
+}
+
+/** Later text adds to what earlier text said about the same object; lists of named things merge by name. */
+function deepMerge(a: unknown, b: unknown): unknown {
+  if (Array.isArray(a) && Array.isArray(b)) return mergeByName(a as unknown[], b as unknown[]);
+  if (isRecord(a) && isRecord(b)) {
+    const out: Record<string, unknown> = { ...a };
+    for (const [k, v] of Object.entries(b)) out[k] = k in out ? deepMerge(out[k], v) : v;
+    return out;
+  }
+  return b === undefined ? a : b;
+}
+
+/**
+ * Turns pasted objects into raw Kubernetes objects ready for the SnapshotBuilder: fills the
+ * namespace kubectl left out, merges what several blocks say about the same pod, gives every
+ * event its own name, and turns relative ages into times counted back from the reference time
+ * (`--now`, else the newest absolute time in the evidence, else the clock).
+ */
+export function assemble(pasted: readonly PastedObject[], options: AssembleOptions): Assembled {
+  const notes: string[] = [];
+  const { ns, why } = dominantNamespace(pasted, options.commandNamespaces);
+  const usesAges = pasted.some((o) => o.age !== undefined);
+  let newest = options.newestElsewhere;
+  for (const o of pasted) {
+    const t = newestTime(o.raw);
+    if (t !== undefined && (newest === undefined || t > newest)) newest = t;
+  }
+  const reference = options.now ?? newest ?? options.clock();
+  let filled = false;
+
+  const pods = new Map<string, Raw>();
+  const others: Raw[] = [];
+  pasted.forEach((o, index) => {
+    const raw: Record<string, unknown> = { ...o.raw };
+    const kind = str(raw.kind) ?? '';
+    const meta: Record<string, unknown> = { ...rec(raw.metadata) };
+    if (kind === 'Event') {
+      const involved: Record<string, unknown> = { ...rec(raw.involvedObject) };
+      if (str(involved.namespace) === undefined && !CLUSTER_SCOPED.has(str(involved.kind) ?? '')) {
+        involved.namespace = ns;
+        filled = true;
+      }
+      raw.involvedObject = involved;
+      meta.name ??= `${str(involved.name) ?? 'event'}.paste-${o.line}-${index}`;
+      meta.namespace ??= involved.namespace;
+      if (o.age?.last !== undefined) raw.lastTimestamp = formatTime(reference - o.age.last * 1000);
+      if (o.age?.first !== undefined) raw.firstTimestamp = formatTime(reference - o.age.first * 1000);
+      raw.metadata = meta;
+      others.push(raw);
+    } else {
+      if (str(meta.namespace) === undefined && !CLUSTER_SCOPED.has(kind)) {
+        meta.namespace = ns;
+        filled = true;
+      }
+      if (o.age?.last !== undefined && meta.creationTimestamp === undefined)
+        meta.creationTimestamp = formatTime(reference - o.age.last * 1000);
+      raw.metadata = meta;
+      if (o.inferredName !== undefined)
+        notes.push(
+          `line ${o.line}: ${kind.toLowerCase() || 'object'} ${str(meta.name) ?? ''} was not named in the text; ${o.inferredName}`,
+        );
+      if (kind === 'Pod') {
+        const key = `${str(meta.namespace) ?? ''}/${str(meta.name) ?? ''}`;
+        const prev = pods.get(key);
+        pods.set(key, prev === undefined ? raw : (deepMerge(prev, raw) as Raw));
+      } else {
+        others.push(raw);
+      }
+    }
+    if (kind === 'Event' && o.inferredName !== undefined) {
+      notes.push(`line ${o.line}: the event names no object; ${o.inferredName}`);
+    }
+  });
+  if (filled) notes.push(`objects pasted without a namespace were put in ${ns} (${why})`);
+  return {
+    objects: [...pods.values(), ...others],
+    ...(usesAges ? { referenceTime: formatTime(reference) } : {}),
+    notes: [...new Set(notes)],
+  };
+}

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { parsePaste } from './driver.js';
+import type { BlockParser } from './types.js';
+import { assemble } from './assemble.js';
+
+/** A toy parser: a line "EVENT <reason> <age>" is one event on pod web-1. */
+const toy: BlockParser = (lines, start) => {
+  const m = /^EVENT (\w+) (\d+)$/.exec(lines[start] ?? '');
+  if (m === null) return undefined;
+  return {
+    end: start + 1,
+    objects: [
+      {
+        raw: { kind: 'Event', involvedObject: { kind: 'Pod', name: 'web-1' }, reason: m[1] },
+        line: start + 1,
+        age: { last: Number(m[2]) },
+      },
+    ],
+  };
+};
+
+describe('parsePaste', () => {
+  it('passes over prompts, prose and fences, and notes namespaces from commands', () => {
+    const text = [
+      'Here is what I see:',
+      '```',
+      '$ kubectl get events -n shop',
+      'EVENT FailedMount 30',
+      '```',
+      'any ideas?',
+    ].join('\n');
+    const r = parsePaste(text, { blocks: [toy] });
+    expect(r.objects.map((o) => o.raw.reason)).toEqual(['FailedMount']);
+    expect(r.objects[0]?.line).toBe(4);
+    expect(r.commandNamespaces).toEqual(['shop']);
+  });
+
+  it('reads YAML embedded in prose up to where the prose resumes', () => {
+    const text = [
+      'the pod:',
+      '$ kubectl get pod x -o yaml',
+      'apiVersion: v1',
+      'kind: Pod',
+      'metadata:',
+      '  name: x',
+      'status:',
+      '  phase: Pending',
+      'After that nothing happens.',
+      'EVENT Failed 5',
+    ].join('\n');
+    const r = parsePaste(text, { blocks: [toy] });
+    expect(r.objects.map((o) => [o.raw.kind, o.line])).toEqual([
+      ['Pod', 3],
+      ['Event', 10],
+    ]);
+  });
+
+  it('reads a status fragment pasted in the middle of prose', () => {
+    const r = parsePaste('look:\n  state:\n    waiting:\n      reason: CrashLoopBackOff\nthanks', {
+      blocks: [],
+    });
+    expect(r.objects[0]?.raw).toMatchObject({
+      kind: 'Pod',
+      status: { containerStatuses: [{ state: { waiting: { reason: 'CrashLoopBackOff' } } }] },
+    });
+  });
+
+  it('is linear and never throws on any text', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.string({ maxLength: 30 }),
+            fc.constantFrom('kind: Pod', '  status:', '{', '$ kubectl get pods', 'EVENT Failed 3', '```'),
+          ),
+          { maxLength: 40 },
+        ),
+        (lines) => {
+          parsePaste(lines.join('\n'), { blocks: [toy] });
+        },
+      ),
+    );
+  });
+});
+
+describe('assemble', () => {
+  it('counts ages back from --now, fills the namespace, names events, merges what blocks say about one pod', () => {
+    const now = Date.parse('2026-02-01T12:00:00Z');
+    const r = assemble(
+      [
+        {
+          raw: { kind: 'Pod', metadata: { name: 'web-1', namespace: 'shop' }, status: { phase: 'Pending' } },
+          line: 1,
+        },
+        {
+          raw: { kind: 'Event', involvedObject: { kind: 'Pod', name: 'web-1' }, reason: 'Failed' },
+          line: 5,
+          age: { last: 60, first: 600 },
+        },
+        {
+          raw: {
+            kind: 'Pod',
+            metadata: { name: 'web-1' },
+            status: { containerStatuses: [{ name: 'app', restartCount: 2 }] },
+          },
+          line: 9,
+        },
+      ],
+      { now, clock: () => 0, commandNamespaces: [] },
+    );
+    expect(r.referenceTime).toBe('2026-02-01T12:00:00Z');
+    expect(r.objects).toEqual([
+      {
+        kind: 'Pod',
+        metadata: { name: 'web-1', namespace: 'shop' },
+        status: { phase: 'Pending', containerStatuses: [{ name: 'app', restartCount: 2 }] },
+      },
+      {
+        kind: 'Event',
+        involvedObject: { kind: 'Pod', name: 'web-1', namespace: 'shop' },
+        reason: 'Failed',
+        metadata: { name: 'web-1.paste-5-1', namespace: 'shop' },
+        lastTimestamp: '2026-02-01T11:59:00Z',
+        firstTimestamp: '2026-02-01T11:50:00Z',
+      },
+    ]);
+    expect(r.notes.join('\n')).toContain('were put in shop');
+  });
+
+  it('counts back from the newest absolute time when there is no --now, and says when a name was inferred', () => {
+    const r = assemble(
+      [
+        {
+          raw: {
+            kind: 'Pod',
+            metadata: { name: 'unnamed-pod' },
+            status: { startTime: '2026-03-01T00:00:00Z' },
+          },
+          line: 2,
+          inferredName: 'the text names no pod',
+        },
+        {
+          raw: { kind: 'Event', involvedObject: { kind: 'Pod', name: 'unnamed-pod' }, reason: 'BackOff' },
+          line: 3,
+          age: { last: 10 },
+        },
+      ],
+      { clock: () => 0, commandNamespaces: ['ci'] },
+    );
+    expect(r.referenceTime).toBe('2026-03-01T00:00:00Z');
+    expect(r.objects[1]).toMatchObject({ lastTimestamp: '2026-02-28T23:59:50Z' });
+    expect(r.notes.join('\n')).toContain('was not named in the text; the text names no pod');
+    expect(r.objects[0]).toMatchObject({ metadata: { namespace: 'ci' } });
+  });
+});

@@ -1,0 +1,139 @@
+import { InputError } from '../../errors/index.js';
+import { isRecord, str } from '../normalize/coerce.js';
+import { parseDocuments } from '../files/documents.js';
+import { rebuildPod } from '../files/fragments.js';
+import { cleanLines, indentOf, isPromptLine } from './text.js';
+import type { BlockParser, PastedObject } from './types.js';
+
+/** Lines that carry nothing: fences, elisions, rules. */
+const NOISE = /^\s*(?:```\w*|~~~\w*|\.\.\.|…|-{3,}|={3,})\s*$/;
+/** The first line of a YAML mapping as kubectl -o yaml prints it (lowerCamel keys, unlike describe's). */
+const YAML_START =
+  /^\s*(?:- )?(?:apiVersion|kind|metadata|spec|status|items|phase|containerStatuses|initContainerStatuses|conditions|state|lastState|involvedObject|regarding)\s*:/;
+const YAML_SIBLING = /^(?:- |-$|[a-z][A-Za-z0-9]*\s*:|---|\.\.\.)/;
+
+/** The end (exclusive) of a YAML or JSON block starting at `start`. */
+function structuredBlockEnd(lines: readonly string[], start: number): number {
+  const first = lines[start] ?? '';
+  if (/^\s*[{[]/.test(first)) {
+    let depth = 0;
+    for (let i = start; i < lines.length; i++) {
+      for (const ch of lines[i] ?? '') {
+        if (ch === '{' || ch === '[') depth++;
+        else if (ch === '}' || ch === ']') depth--;
+      }
+      if (depth <= 0) return i + 1;
+    }
+    return lines.length;
+  }
+  // YAML: deeper lines belong to the block; lines at its own indent must look like YAML keys or items.
+  const base = indentOf(first);
+  let end = start + 1;
+  for (let i = start + 1; i < lines.length; i++) {
+    const l = lines[i] ?? '';
+    if (l.trim() === '') continue;
+    if (isPromptLine(l)) break;
+    const indent = indentOf(l);
+    if (indent < base) break;
+    if (indent === base && !YAML_SIBLING.test(l.trimStart())) break;
+    end = i + 1;
+  }
+  return end;
+}
+
+/** Kubernetes objects, or pod fragments, in a YAML or JSON block inside a paste. */
+function structuredObjects(lines: readonly string[], start: number, end: number): PastedObject[] {
+  let docs: ReturnType<typeof parseDocuments>['documents'];
+  try {
+    docs = parseDocuments('paste', lines.slice(start, end).join('\n')).documents;
+  } catch (err) {
+    if (err instanceof InputError) return [];
+    throw err;
+  }
+  const out: PastedObject[] = [];
+  for (const d of docs) {
+    const line = start + d.line;
+    if (isRecord(d.value) && typeof d.value.kind === 'string') {
+      const items = Array.isArray(d.value.items) ? (d.value.items as unknown[]) : [d.value];
+      const itemKind =
+        str(d.value.kind)?.endsWith('List') === true ? str(d.value.kind)?.slice(0, -4) : undefined;
+      for (const item of items) {
+        if (isRecord(item))
+          out.push({
+            raw: {
+              ...(itemKind && itemKind !== '' && item.kind === undefined ? { kind: itemKind } : {}),
+              ...item,
+            },
+            line,
+          });
+      }
+      continue;
+    }
+    const rebuilt = rebuildPod(d.value);
+    if (rebuilt !== undefined) {
+      out.push({
+        raw: { ...rebuilt.raw },
+        line,
+        ...(rebuilt.inferredName === undefined ? {} : { inferredName: rebuilt.inferredName }),
+      });
+    }
+  }
+  return out;
+}
+
+export interface PasteParsers {
+  /** Block parsers tried in order at each line. */
+  readonly blocks: readonly BlockParser[];
+}
+
+export interface PasteResult {
+  readonly objects: readonly PastedObject[];
+  /** Namespaces named by `-n NS` / `--namespace NS` in pasted commands, in order. */
+  readonly commandNamespaces: readonly string[];
+}
+
+const NS_FLAG = /(?:^|\s)(?:-n|--namespace)(?:\s+|=)([a-z0-9]([-a-z0-9]*[a-z0-9])?)(?:\s|$)/;
+
+/**
+ * Reads arbitrary pasted text: at each line, a YAML/JSON block or one of the block parsers;
+ * anything else (prompts, prose, kubectl's own errors) is passed over. Linear in the text: every
+ * step consumes at least one line.
+ */
+export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
+  const lines = cleanLines(text);
+  const objects: PastedObject[] = [];
+  const commandNamespaces: string[] = [];
+  let i = 0;
+  outer: while (i < lines.length) {
+    const line = lines[i] ?? '';
+    if (line.trim() === '' || NOISE.test(line)) {
+      i++;
+      continue;
+    }
+    if (isPromptLine(line)) {
+      const ns = NS_FLAG.exec(line)?.[1];
+      if (ns !== undefined) commandNamespaces.push(ns);
+      i++;
+      continue;
+    }
+    if (YAML_START.test(line) || /^\s*[{[]\s*("|$)/.test(line)) {
+      const end = structuredBlockEnd(lines, i);
+      const found = structuredObjects(lines, i, end);
+      if (found.length > 0) {
+        objects.push(...found);
+        i = end;
+        continue;
+      }
+    }
+    for (const parse of parsers.blocks) {
+      const r = parse(lines, i);
+      if (r !== undefined && r.end > i) {
+        objects.push(...r.objects);
+        i = r.end;
+        continue outer;
+      }
+    }
+    i++;
+  }
+  return { objects, commandNamespaces };
+}
