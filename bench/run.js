@@ -64,3 +64,8 @@ console.log(
 console.log(`  engine / JSON.parse   ${(best('engineMs') / best('parseMs')).toFixed(2)} (aim: <= 1.00)`);
 console.log(`  peak RSS              ${(peak / 2 ** 20).toFixed(0)} MiB`);
 console.log(`  targets ${last.targets}, failed ${last.failed}`);
+
+// The paste parser on a 20 MB mixed paste (describe output, events and get tables, fragments, prose).
+const { benchPaste } = await import('./paste.js');
+const paste = benchPaste();
+console.log(`  paste parser          ${paste.mb.toFixed(1)} MB in ${fmt(paste.ms)} = ${paste.mbPerSecond.toFixed(1)} MB/s (${paste.pods} pods, ${paste.events} events found)`);

@@ -74,58 +74,69 @@ function addBundle(builder: SnapshotBuilder, bundle: Raw): void {
   }
 }
 
-/** True when the text is meant as JSON or YAML objects (so its syntax error is the message to show). */
+/**
+ * True when the text is meant as JSON or YAML objects, or is a cluster-info dump: it is then read
+ * as such, and its syntax error is the message to show. Anything else is read as pasted text
+ * (which still finds YAML blocks and fragments inside prose).
+ */
 function looksStructured(text: string): boolean {
   const t = text.trimStart();
   return (
     t.startsWith('{') ||
     t.startsWith('[') ||
-    /^(?:---\s*\n)?(?:apiVersion|kind|items)\s*:/m.test(t.slice(0, 200))
+    t.startsWith('==== START logs for container ') ||
+    /^(?:apiVersion|kind|items)\s*:/m.test(t.slice(0, 400))
   );
 }
 
-/**
- * Reads one source: JSON/YAML objects (single, Lists, multi-document, cluster-info dump, bundles,
- * pod fragments) when it is structured, else as pasted kubectl text.
- */
-function gather(source: Source, into: Gathered): void {
-  let structuredError: InputError | undefined;
+/** Reads structured text into `into`; returns how many things it found, or the syntax error. */
+function gatherStructured(source: Source, into: Gathered): number | InputError {
+  let parsed: ReturnType<typeof parseDocuments>;
   try {
-    const parsed = parseDocuments(source.name, source.text);
-    let used = parsed.logs.length;
-    into.logs.push(...parsed.logs);
-    for (const doc of parsed.documents) {
-      const value = doc.value;
-      if (isRecord(value) && value.kind === 'EvidenceBundle') {
-        into.bundles.push(value);
-        used++;
-      } else if (isRecord(value) && typeof value.kind === 'string') {
-        into.objects.push(value);
-        used++;
-      } else {
-        const rebuilt = rebuildPod(value);
-        if (rebuilt === undefined) continue;
-        into.objects.push(rebuilt.raw);
-        used++;
-        if (rebuilt.inferredName !== undefined) {
-          into.notes.push(
-            `${source.name}:${doc.line}: a pod fragment without kind or name, read as pod ${str(rec(rebuilt.raw.metadata).name) ?? ''} (${rebuilt.inferredName})`,
-          );
-        }
+    parsed = parseDocuments(source.name, source.text);
+  } catch (err) {
+    if (err instanceof InputError) return err;
+    throw err;
+  }
+  let used = parsed.logs.length;
+  into.logs.push(...parsed.logs);
+  for (const doc of parsed.documents) {
+    const value = doc.value;
+    if (isRecord(value) && value.kind === 'EvidenceBundle') {
+      into.bundles.push(value);
+      used++;
+    } else if (isRecord(value) && typeof value.kind === 'string') {
+      into.objects.push(value);
+      used++;
+    } else {
+      const rebuilt = rebuildPod(value);
+      if (rebuilt === undefined) continue;
+      into.objects.push(rebuilt.raw);
+      used++;
+      if (rebuilt.inferredName !== undefined) {
+        into.notes.push(
+          `${source.name}:${doc.line}: a pod fragment without kind or name, read as pod ${str(rec(rebuilt.raw.metadata).name) ?? ''} (${rebuilt.inferredName})`,
+        );
       }
     }
-    if (used > 0) return;
-  } catch (err) {
-    if (!(err instanceof InputError)) throw err;
-    structuredError = err;
   }
+  return used;
+}
+
+/**
+ * Reads one source: JSON/YAML objects (single, Lists, multi-document, cluster-info dump, bundles)
+ * when it is structured, else as pasted kubectl text.
+ */
+function gather(source: Source, into: Gathered): void {
+  const structured = looksStructured(source.text) ? gatherStructured(source, into) : undefined;
+  if (typeof structured === 'number' && structured > 0) return;
   const paste = parsePaste(source.text, PASTE_PARSERS);
   if (paste.objects.length > 0) {
     into.pasted.push(...paste.objects);
     into.commandNamespaces.push(...paste.commandNamespaces);
     return;
   }
-  if (structuredError !== undefined && looksStructured(source.text)) throw structuredError;
+  if (structured instanceof InputError) throw structured;
   throw new InputError(
     source.name,
     undefined,

@@ -7,9 +7,8 @@ import type { BlockParser, PastedObject } from './types.js';
 
 /** Lines that carry nothing: fences, elisions, rules. */
 const NOISE = /^\s*(?:```\w*|~~~\w*|\.\.\.|…|-{3,}|={3,})\s*$/;
-/** The first line of a YAML mapping as kubectl -o yaml prints it (lowerCamel keys, unlike describe's). */
-const YAML_START =
-  /^\s*(?:- )?(?:apiVersion|kind|metadata|spec|status|items|phase|containerStatuses|initContainerStatuses|conditions|state|lastState|involvedObject|regarding)\s*:/;
+/** The first line of a YAML mapping as kubectl -o yaml prints it: lowerCamel keys, unlike describe's "Restart Count:". */
+const YAML_START = /^\s*(?:- )?[a-z][A-Za-z0-9]*:(?:\s|$)/;
 const YAML_SIBLING = /^(?:- |-$|[a-z][A-Za-z0-9]*\s*:|---|\.\.\.)/;
 
 /** The end (exclusive) of a YAML or JSON block starting at `start`. */
