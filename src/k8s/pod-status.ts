@@ -18,12 +18,12 @@ export function podStatusColumn(pod: Pod): string {
     const c = initStatuses[i] as ContainerStatus;
     const spec = initSpecs.find((s) => s.name === c.name);
     const term = c.state?.terminated;
-    if (term !== undefined && term.exitCode === 0) continue;
+    if (term !== undefined && (term.exitCode ?? (term.reason === 'Completed' ? 0 : 1)) === 0) continue;
     if (spec?.restartPolicy === 'Always' && c.started === true) continue;
     initializing = true;
     if (term !== undefined) {
       if (term.reason === undefined || term.reason === '') {
-        reason = term.signal ? `Init:Signal:${term.signal}` : `Init:ExitCode:${term.exitCode}`;
+        reason = term.signal ? `Init:Signal:${term.signal}` : `Init:ExitCode:${term.exitCode ?? '?'}`;
       } else {
         reason = `Init:${term.reason}`;
       }
@@ -46,7 +46,7 @@ export function podStatusColumn(pod: Pod): string {
       if (waiting?.reason) reason = waiting.reason;
       else if (term?.reason) reason = term.reason;
       else if (term !== undefined)
-        reason = term.signal ? `Signal:${term.signal}` : `ExitCode:${term.exitCode}`;
+        reason = term.signal ? `Signal:${term.signal}` : `ExitCode:${term.exitCode ?? '?'}`;
       else if (c.ready && c.state?.running !== undefined) hasRunning = true;
     }
     if (reason === 'Completed' && hasRunning) {

@@ -178,7 +178,8 @@ export interface ContainerStateRunning {
   readonly startedAt?: string;
 }
 export interface ContainerStateTerminated {
-  readonly exitCode: number;
+  /** Absent when the evidence does not show it (a pasted STATUS column never does). */
+  readonly exitCode?: number;
   readonly signal?: number;
   readonly reason?: string;
   readonly message?: string;

@@ -3,6 +3,7 @@ import type {
   EvidenceKind,
   ObjectMeta,
   Pod,
+  Service,
   Snapshot,
   Workload,
   WorkloadKind,
@@ -195,7 +196,29 @@ export function buildContexts(snapshot: Snapshot, now: number): Contexts {
     });
   }
 
-  const serviceContexts: ServiceContext[] = snapshot.services.map((service) => {
+  // The endpoints controller keeps an Endpoints object, and EndpointSlices labelled with the
+  // Service's name, only for a Service: where those are in the evidence and the Service is not,
+  // the Service exists and is rebuilt as a stub.
+  const services: Service[] = [...snapshot.services];
+  const known = new Set(services.map((svc) => `${svc.metadata.namespace ?? ''}/${svc.metadata.name}`));
+  const stubService = (namespace: string | undefined, name: string | undefined): void => {
+    if (name === undefined || name === '') return;
+    const k = `${namespace ?? ''}/${name}`;
+    if (known.has(k)) return;
+    known.add(k);
+    const stub: Service = {
+      kind: 'Service',
+      metadata: { name, ...(namespace === undefined ? {} : { namespace }) },
+      spec: {},
+    };
+    services.push(stub);
+    inferred.add(stub);
+  };
+  for (const e of snapshot.endpoints) stubService(e.metadata.namespace, e.metadata.name);
+  for (const e of snapshot.endpointSlices)
+    stubService(e.metadata.namespace, e.metadata.labels?.['kubernetes.io/service-name']);
+
+  const serviceContexts: ServiceContext[] = services.map((service) => {
     const ns = service.metadata.namespace ?? '';
     return {
       target: 'service',

@@ -126,7 +126,7 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
       name: s.metadata.name,
       ...(s.metadata.uid ? { uid: s.metadata.uid } : {}),
     };
-    const d = findingOnlyDiagnosis(target, findings, metas, ctx.collected, false);
+    const d = findingOnlyDiagnosis(target, findings, metas, ctx.collected, contexts.inferred.has(s));
     if (d !== undefined) diagnoses.push(d);
   }
 

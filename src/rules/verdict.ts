@@ -155,7 +155,7 @@ function restartNote(pod: Pod, now: number): string | undefined {
   if (last?.t === undefined) return `Restarted ${restarts} time(s) earlier; running now.`;
   const when = parseTime(last.t.finishedAt);
   const ago = when === undefined ? '' : ` ${humanDuration(now - when)} ago`;
-  return `Restarted ${restarts} time(s) earlier; the last end of ${last.name} was ${last.t.reason ?? 'exit'} (exit ${last.t.exitCode})${ago}. Running and Ready since.`;
+  return `Restarted ${restarts} time(s) earlier; the last end of ${last.name} was ${last.t.reason ?? 'exit'} (exit ${last.t.exitCode ?? 'code unknown'})${ago}. Running and Ready since.`;
 }
 
 export function judgePod(j: PodJudgement): Diagnosis {

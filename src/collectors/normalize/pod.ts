@@ -245,12 +245,12 @@ export function containerState(v: unknown): ContainerState | undefined {
   const w = isRecord(v.waiting) ? v.waiting : undefined;
   const r = isRecord(v.running) ? v.running : undefined;
   const t = isRecord(v.terminated) ? v.terminated : undefined;
-  const exitCode = t === undefined ? undefined : (num(t.exitCode) ?? 0);
+  const exitCode = t === undefined ? undefined : num(t.exitCode);
   const state = defined<ContainerState>({
     waiting: w === undefined ? undefined : defined({ reason: str(w.reason), message: str(w.message) }),
     running: r === undefined ? undefined : defined({ startedAt: time(r.startedAt) }),
     terminated:
-      t === undefined || exitCode === undefined
+      t === undefined
         ? undefined
         : defined({
             exitCode,

@@ -97,6 +97,16 @@ function deepMerge(a: unknown, b: unknown): unknown {
   return b === undefined ? a : b;
 }
 
+/** "line 4", "lines 1-7", "lines 2, 5, 9" */
+function linesText(lines: readonly number[]): string {
+  const sorted = [...lines].sort((a, b) => a - b);
+  if (sorted.length === 1) return `line ${sorted[0] ?? ''}`;
+  const first = sorted[0] ?? 0;
+  const last = sorted.at(-1) ?? 0;
+  if (last - first === sorted.length - 1) return `lines ${first}-${last}`;
+  return `lines ${sorted.slice(0, 6).join(', ')}${sorted.length > 6 ? ', …' : ''}`;
+}
+
 /**
  * Turns pasted objects into raw Kubernetes objects ready for the SnapshotBuilder: fills the
  * namespace kubectl left out, merges what several blocks say about the same pod, gives every
@@ -104,7 +114,13 @@ function deepMerge(a: unknown, b: unknown): unknown {
  * (`--now`, else the newest absolute time in the evidence, else the clock).
  */
 export function assemble(pasted: readonly PastedObject[], options: AssembleOptions): Assembled {
-  const notes: string[] = [];
+  /** Note text -> the lines it applies to, so one remark about seven events is said once. */
+  const byText = new Map<string, number[]>();
+  const note = (line: number, text: string): void => {
+    const lines = byText.get(text);
+    if (lines === undefined) byText.set(text, [line]);
+    else if (!lines.includes(line)) lines.push(line);
+  };
   const { ns, why } = dominantNamespace(pasted, options.commandNamespaces);
   const usesAges = pasted.some((o) => o.age !== undefined);
   let newest = options.newestElsewhere;
@@ -142,10 +158,12 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
       if (o.age?.last !== undefined && meta.creationTimestamp === undefined)
         meta.creationTimestamp = formatTime(reference - o.age.last * 1000);
       raw.metadata = meta;
-      if (o.inferredName !== undefined)
-        notes.push(
-          `line ${o.line}: ${kind.toLowerCase() || 'object'} ${str(meta.name) ?? ''} was not named in the text; ${o.inferredName}`,
+      if (o.inferredName !== undefined) {
+        note(
+          o.line,
+          `${kind.toLowerCase() || 'object'} ${str(meta.name) ?? ''} was not named in the text; ${o.inferredName}`,
         );
+      }
       if (kind === 'Pod') {
         const key = `${str(meta.namespace) ?? ''}/${str(meta.name) ?? ''}`;
         const prev = pods.get(key);
@@ -155,13 +173,14 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
       }
     }
     if (kind === 'Event' && o.inferredName !== undefined) {
-      notes.push(`line ${o.line}: the event names no object; ${o.inferredName}`);
+      note(o.line, `the event names no object; ${o.inferredName}`);
     }
   });
+  const notes = [...byText].map(([text, lines]) => `${linesText(lines)}: ${text}`);
   if (filled) notes.push(`objects pasted without a namespace were put in ${ns} (${why})`);
   return {
     objects: [...pods.values(), ...others],
     ...(usesAges ? { referenceTime: formatTime(reference) } : {}),
-    notes: [...new Set(notes)],
+    notes,
   };
 }

@@ -51,7 +51,7 @@ type MessageId = keyof typeof meta.messages;
 
 function exitText(t: ContainerStateTerminated | undefined): string {
   if (t === undefined) return 'an unknown exit code';
-  const code = t.signal ? `signal ${t.signal}` : `exit code ${t.exitCode}`;
+  const code = t.signal ? `signal ${t.signal}` : `exit code ${t.exitCode ?? 'unknown'}`;
   return t.reason ? `${code} (${t.reason})` : code;
 }
 

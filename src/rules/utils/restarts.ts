@@ -26,14 +26,20 @@ export function lastTermination(status: ContainerStatus | undefined): ContainerS
   return status?.state?.terminated ?? status?.lastState?.terminated;
 }
 
-/** The exit code with the signal folded in (signal 9 -> 137), as shells and kubectl report it. */
-export function effectiveExitCode(term: ContainerStateTerminated): number {
-  if (term.exitCode === 0 && typeof term.signal === 'number' && term.signal > 0) return 128 + term.signal;
+/**
+ * The exit code with the signal folded in (signal 9 -> 137), as shells and kubectl report it.
+ * When the evidence lacks the code (a pasted STATUS column), the runtime's reason still says
+ * `Completed` (exit 0); otherwise it is unknown.
+ */
+export function effectiveExitCode(term: ContainerStateTerminated): number | undefined {
+  if ((term.exitCode ?? 0) === 0 && typeof term.signal === 'number' && term.signal > 0)
+    return 128 + term.signal;
+  if (term.exitCode === undefined) return term.reason === 'Completed' ? 0 : undefined;
   return term.exitCode;
 }
 
 /** SIGKILL (137) or SIGTERM (143): the process was killed rather than exiting on its own. */
-export function isKillExit(code: number): boolean {
+export function isKillExit(code: number | undefined): boolean {
   return code === 137 || code === 143;
 }
 
@@ -108,7 +114,7 @@ export function terminationEvidence(
 ): Evidence {
   const field = ref.type === 'init' ? 'initContainerStatuses' : 'containerStatuses';
   const which = status.state?.terminated === term ? 'state' : 'lastState';
-  const parts = [term.reason || '(no reason)', `exit code ${term.exitCode}`];
+  const parts = [term.reason || '(no reason)', `exit code ${term.exitCode ?? 'unknown'}`];
   if (typeof term.signal === 'number' && term.signal > 0) parts.push(`signal ${term.signal}`);
   if (term.startedAt) parts.push(`started ${term.startedAt}`);
   if (term.finishedAt) parts.push(`finished ${term.finishedAt}`);

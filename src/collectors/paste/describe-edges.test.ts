@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { at, describeAll, lineCount, ofKind, only } from './describe-test-helpers.js';
+
+/** Where a describe block begins and ends, and what it leaves to other parsers. */
+
+describe('block edges', () => {
+  it('keeps a field it does not know when it sits in the header column, not prose after it', () => {
+    const text = `Name:              web-1
+Namespace:         shop
+Runtime Class:     gvisor
+Status:            Running
+Note: the pod restarts every night
+`;
+    const { objects, blocks } = describeAll(text);
+    expect(blocks).toEqual([[0, 4]]);
+    expect(at(only(objects, 'Pod'), 'status.phase')).toBe('Running');
+  });
+
+  it('skips an elision a person typed inside the output', () => {
+    const text = `Name:         web-1
+Namespace:    shop
+...
+Status:       Running
+Containers:
+  web:
+    ...
+    State:          Waiting
+      Reason:       ErrImagePull
+`;
+    const { objects, blocks } = describeAll(text);
+    expect(blocks).toEqual([[0, lineCount(text)]]);
+    expect(at(only(objects, 'Pod'), 'status.containerStatuses.0.state')).toEqual({
+      waiting: { reason: 'ErrImagePull' },
+    });
+  });
+
+  it('stops at a fence, a prompt, and a blank line followed by prose', () => {
+    const text =
+      '```\nName:    web-1\nStatus:  Running\n```\n$ kubectl logs web-1\nName:    web-2\nStatus:  Pending\n\nthanks\n';
+    expect(describeAll(text).blocks).toEqual([
+      [1, 3],
+      [5, 7],
+    ]);
+  });
+
+  it('takes the kind from the describe command when the fields do not tell', () => {
+    const text =
+      '$ kubectl describe deploy/web\nName:       web\nNamespace:  shop\nEvents:\n  Type     Reason             Age  From                   Message\n  ----     ------             ---  ----                   -------\n  Normal   ScalingReplicaSet  1m   deployment-controller  Scaled up replica set web-5c6b to 3\n';
+    const { objects } = describeAll(text);
+    expect(ofKind(objects, 'Event')[0]?.raw.involvedObject).toEqual({
+      kind: 'Deployment',
+      name: 'web',
+      namespace: 'shop',
+    });
+  });
+});
+
+describe('less common sections', () => {
+  it('Readiness Gates and Ephemeral Containers', () => {
+    const text = `Name:         web-1
+Namespace:    shop
+Status:       Running
+Ephemeral Containers:
+  debugger-x7k2p:
+    Image:          busybox:1.36
+    State:          Running
+      Started:      Tue, 14 Nov 2023 10:00:00 +0000
+    Ready:          False
+    Restart Count:  0
+Readiness Gates:
+  Type                            Status
+  cloud.example.com/lb-ready      False
+Conditions:
+  Type                            Status
+  cloud.example.com/lb-ready      False
+  Ready                           False
+`;
+    const pod = only(describeAll(text).objects, 'Pod');
+    expect(at(pod, 'spec.readinessGates')).toEqual([{ conditionType: 'cloud.example.com/lb-ready' }]);
+    expect(at(pod, 'spec.ephemeralContainers')).toEqual([{ name: 'debugger-x7k2p', image: 'busybox:1.36' }]);
+    expect(at(pod, 'status.ephemeralContainerStatuses.0.name')).toBe('debugger-x7k2p');
+    expect(at(pod, 'status.containerStatuses')).toBeUndefined();
+    expect(at(pod, 'status.conditions')).toEqual([
+      { type: 'cloud.example.com/lb-ready', status: 'False' },
+      { type: 'Ready', status: 'False' },
+    ]);
+  });
+
+  it('volumes of other types keep what describe shows', () => {
+    const text = `Volumes:
+  data:
+    Type:       EmptyDir (a temporary directory that shares a pod's lifetime)
+    Medium:     Memory
+    SizeLimit:  <unset>
+  host:
+    Type:          HostPath (bare host directory volume)
+    Path:          /var/log
+    HostPathType:  Directory
+  certs:
+    Type:              CSI (a Container Storage Interface (CSI) volume source)
+    Driver:            secrets-store.csi.k8s.io
+    FSType:
+    ReadOnly:          true
+    VolumeAttributes:      secretProviderClass=app
+QoS Class:         BestEffort
+`;
+    expect(at(only(describeAll(text).objects, 'Pod'), 'spec.volumes')).toEqual([
+      { name: 'data', emptyDir: { medium: 'Memory' } },
+      { name: 'host', hostPath: { path: '/var/log', type: 'Directory' } },
+      { name: 'certs', csi: { driver: 'secrets-store.csi.k8s.io', readOnly: true } },
+    ]);
+  });
+
+  it('a grpc probe, a named http port, and an https probe with a host', () => {
+    const text = `  api:
+    Liveness:   grpc <pod>:9090  delay=0s timeout=1s period=10s #success=1 #failure=3
+    Readiness:  http-get https://10.0.0.1:https/ready delay=0s timeout=1s period=10s #success=1 #failure=3
+`;
+    const c = at(only(describeAll(text).objects, 'Pod'), 'spec.containers.0') as Record<string, unknown>;
+    expect(c.livenessProbe).toMatchObject({ grpc: { port: 9090 }, periodSeconds: 10 });
+    expect(c.readinessProbe).toMatchObject({
+      httpGet: { path: '/ready', port: 'https', host: '10.0.0.1', scheme: 'HTTPS' },
+    });
+  });
+});

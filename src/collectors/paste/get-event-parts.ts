@@ -1,0 +1,135 @@
+/**
+ * The pieces of an event row as kubectl prints them (`kind/name` targets, `component, host`
+ * sources, event names, field paths, LAST SEEN intervals) and the raw core/v1 Event built
+ * from them.
+ */
+import { CLUSTER_SCOPED, isPlaceholder, value } from './get-table.js';
+import { kindOf } from './get-kinds.js';
+import { parseAge, parseInterval } from './text.js';
+import type { PastedObject } from './types.js';
+
+export interface EventParts {
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace?: string | undefined;
+  readonly fieldPath?: string | undefined;
+  readonly type?: string | undefined;
+  readonly reason?: string | undefined;
+  readonly message: string;
+  readonly count?: number | undefined;
+  readonly source?: string | undefined;
+  /** metadata.name of the event itself (wide NAME column). */
+  readonly eventName?: string | undefined;
+  readonly last?: number | undefined;
+  readonly first?: number | undefined;
+  readonly inferredName?: string | undefined;
+}
+
+/** "kubelet, node-1", "{kubelet node-1}", "{default-scheduler }", "replicaset-controller". */
+export function parseSource(text: string | undefined): { component?: string; host?: string } | undefined {
+  if (isPlaceholder(text)) return undefined;
+  let t = (text ?? '').trim();
+  if (t.startsWith('{') && t.endsWith('}')) t = t.slice(1, -1).trim();
+  const comma = t.indexOf(',');
+  const [component, host] =
+    comma >= 0 ? [t.slice(0, comma), t.slice(comma + 1)] : t.includes(' ') ? t.split(/ +/, 2) : [t, ''];
+  const c = component?.trim() ?? '';
+  const h = host?.trim() ?? '';
+  if (c === '' && h === '') return undefined;
+  return { ...(c === '' ? {} : { component: c }), ...(h === '' ? {} : { host: h }) };
+}
+
+/** The object of the events table's OBJECT column: "pod/web-1", "node/n1", or a bare kind. */
+export function parseTarget(text: string): { kind: string; name?: string } | undefined {
+  const t = text.trim();
+  if (!/^[a-z][a-z0-9.-]*(?:\/\S+)?$/.test(t)) return undefined;
+  const slash = t.indexOf('/');
+  if (slash < 0) return { kind: kindOf(t) };
+  return { kind: kindOf(t.slice(0, slash)), name: t.slice(slash + 1) };
+}
+
+const HEX_SUFFIX = /^[0-9a-f]{10,}$/;
+
+/** The object part of an event name `<object>.<hex UnixNano>`, or undefined when it is not one. */
+function eventNameObject(name: string): string | undefined {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0 || /\s/.test(name)) return undefined;
+  return HEX_SUFFIX.test(name.slice(dot + 1)) ? name.slice(0, dot) : undefined;
+}
+
+/** An event name is `<object>.<hex UnixNano>`: the object's name without the suffix. */
+export function objectOfEventName(name: string): string {
+  return eventNameObject(name) ?? name;
+}
+
+export function isEventName(text: string | undefined): boolean {
+  return text !== undefined && eventNameObject(text) !== undefined;
+}
+
+/** Field paths kubectl prints in SUBOBJECT: "spec.containers{app}", "implicitly required container POD". */
+export function isFieldPath(text: string | undefined): boolean {
+  if (text === undefined || text === '') return false;
+  return /^(?:spec|status|metadata)\.\S/.test(text) || text.startsWith('implicitly required container');
+}
+
+export const EVENT_TYPE = /^(?:Normal|Warning)$/;
+
+/** An age cell: "5m", "3m (x4 over 10m)", "<unknown>", "<invalid>". */
+export function isAgeCell(text: string | undefined): boolean {
+  return text !== undefined && text.length <= 40 && parseInterval(text) !== undefined;
+}
+
+/** LAST SEEN as ages and count; `first` only when the text shows it ("over 10m"). */
+export function lastSeen(text: string): { last?: number; first?: number; count?: number } {
+  const iv = parseInterval(text);
+  if (iv === undefined) return {};
+  const over = text.includes(' over ');
+  return {
+    ...(iv.last === undefined ? {} : { last: iv.last }),
+    ...(over && iv.first !== undefined ? { first: iv.first } : {}),
+    ...(over ? { count: iv.count } : {}),
+  };
+}
+
+export function ageOf(text: string | undefined): number | undefined {
+  return text === undefined ? undefined : parseAge(text);
+}
+
+export function countOf(text: string | undefined): number | undefined {
+  return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
+}
+
+/** The raw core/v1 Event for the parts, with its ages. */
+export function eventObject(p: EventParts, line: number): PastedObject {
+  const namespaced = p.namespace !== undefined && !CLUSTER_SCOPED.has(p.kind);
+  const source = parseSource(p.source);
+  const metadata = {
+    ...(p.eventName === undefined ? {} : { name: p.eventName }),
+    ...(p.namespace === undefined ? {} : { namespace: p.namespace }),
+  };
+  const raw: Record<string, unknown> = {
+    kind: 'Event',
+    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+    involvedObject: {
+      kind: p.kind,
+      name: p.name,
+      ...(namespaced ? { namespace: p.namespace } : {}),
+      ...(value(p.fieldPath) === undefined ? {} : { fieldPath: p.fieldPath }),
+    },
+    ...(p.reason === undefined || p.reason === '' ? {} : { reason: p.reason }),
+    message: p.message,
+    ...(p.type === undefined || p.type === '' ? {} : { type: p.type }),
+    ...(p.count === undefined ? {} : { count: p.count }),
+    ...(source === undefined ? {} : { source }),
+  };
+  const age = {
+    ...(p.last === undefined ? {} : { last: p.last }),
+    ...(p.first === undefined ? {} : { first: p.first }),
+  };
+  return {
+    raw,
+    line,
+    ...(Object.keys(age).length > 0 ? { age } : {}),
+    ...(p.inferredName === undefined ? {} : { inferredName: p.inferredName }),
+  };
+}
