@@ -148,7 +148,7 @@ describe('diagnose', () => {
         }),
       ],
     });
-    const [d] = diagnose(snapshot({ pods: [p], events: [] }), {
+    const [d] = diagnose(snapshot({ pods: [p], events: [], services: [] }), {
       now: ms(4000),
       rules: [crashFromState],
     }).diagnoses;
@@ -156,6 +156,9 @@ describe('diagnose', () => {
     expect(d?.summary).toContain('Restarted 2 time(s) earlier');
     expect(d?.summary).toContain('OOMKilled');
     expect(d?.chain.every((c) => c.status === 'passed')).toBe(true);
+    // Without Services in the evidence, whether one sends the pod traffic is unknown.
+    const [partial] = diagnose(snapshot({ pods: [p], events: [] }), { now: ms(4000), rules: [crashFromState] }).diagnoses;
+    expect(partial?.chain.at(-1)).toEqual({ stage: 'service-endpoints', status: 'unknown' });
   });
 
   it('says progressing for a young pod with no failure, unknown for an old one', () => {

@@ -88,6 +88,7 @@ function statusEvidence(pod: Pod): Evidence[] {
 
 function chainFor(
   hasInit: boolean,
+  servicesKnown: boolean,
   milestones: Milestones,
   current: readonly Finding[],
   chosen: Finding | undefined,
@@ -112,7 +113,8 @@ function chainFor(
         status =
           finding?.status ?? (passed && (stage !== 'init-containers' || hasInit) ? 'passed' : 'not-reached');
     } else if (verdict === 'healthy') {
-      status = 'passed';
+      // Whether a Service sends it traffic is known only when Services were in the evidence.
+      status = stage === 'service-endpoints' && !servicesKnown ? 'unknown' : 'passed';
     } else if (finding !== undefined) {
       status = finding.status;
     } else if (passed) {
@@ -171,6 +173,7 @@ export function judgePod(j: PodJudgement): Diagnosis {
   };
   const deleting = pod.metadata.deletionTimestamp !== undefined;
   const hasInit = (pod.spec.initContainers?.length ?? 0) > 0;
+  const servicesKnown = ctx.collected.has('services');
   const failed = current.filter((f) => f.status === 'failed');
   const chosen =
     (deleting ? failed.find((f) => f.stage === 'termination') : undefined) ??
@@ -219,7 +222,7 @@ export function judgePod(j: PodJudgement): Diagnosis {
       confidence: findingConfidence(chosen, meta, ctx.collected, inferred),
       evidence: chosen.evidence,
       nextSteps: chosen.nextSteps,
-      chain: chainFor(hasInit, milestones, current, chosen, verdict),
+      chain: chainFor(hasInit, servicesKnown, milestones, current, chosen, verdict),
       notes,
     };
   }
@@ -240,10 +243,11 @@ export function judgePod(j: PodJudgement): Diagnosis {
         phase === 'Succeeded'
           ? 'Completed successfully (phase Succeeded).'
           : `Running and Ready.${restarts === undefined ? '' : ` ${restarts}`}`,
-      confidence: 'high',
+      // Ready=True alone (a pasted table row) is good evidence; without events it is less complete.
+      confidence: ctx.collected.has('events') ? 'high' : 'medium',
       evidence: [{ source: 'condition', text: phase === 'Succeeded' ? 'phase: Succeeded' : 'Ready=True' }],
       nextSteps: [],
-      chain: chainFor(hasInit, milestones, current, undefined, 'healthy'),
+      chain: chainFor(hasInit, servicesKnown, milestones, current, undefined, 'healthy'),
       notes,
     };
   }
@@ -251,7 +255,7 @@ export function judgePod(j: PodJudgement): Diagnosis {
   const activity = newestActivity(ctx);
   const recent = activity !== undefined && now - activity < RECENT_ACTIVITY_MS;
   const verdict: Verdict = deleting || (recent && phase !== 'Failed') ? 'progressing' : 'unknown';
-  const chain = chainFor(hasInit, milestones, current, undefined, verdict);
+  const chain = chainFor(hasInit, servicesKnown, milestones, current, undefined, verdict);
   const open = chain.find((c) => c.status === 'progressing')?.stage ?? null;
   const wanted: EvidenceKind[] = ['pods', 'events'];
   const missing = wanted.filter((k) => !ctx.collected.has(k));

@@ -97,6 +97,62 @@ function deepMerge(a: unknown, b: unknown): unknown {
   return b === undefined ? a : b;
 }
 
+/** Seconds of the oldest relative age any pasted event shows. */
+function oldestEventAge(pasted: readonly PastedObject[]): number | undefined {
+  let oldest: number | undefined;
+  for (const o of pasted) {
+    if (o.raw.kind !== 'Event') continue;
+    const a = o.age?.first ?? o.age?.last;
+    if (a !== undefined && (oldest === undefined || a > oldest)) oldest = a;
+  }
+  return oldest;
+}
+
+/**
+ * When kubectl ran, from one happening the paste shows both ways: an absolute time (a container's
+ * `Started:`, the pod's `Start Time:`) and the age of the event that recorded it (`Started`,
+ * `Scheduled`). The command ran that age after that time.
+ */
+function anchoredReference(pasted: readonly PastedObject[]): number | undefined {
+  const pods = pasted.filter((o) => o.raw.kind === 'Pod');
+  for (const o of pasted) {
+    if (o.raw.kind !== 'Event' || o.age?.last === undefined) continue;
+    const reason = str(o.raw.reason);
+    const involved = rec(o.raw.involvedObject);
+    const pod =
+      pods.find((p) => str(rec(p.raw.metadata).name) === str(involved.name))?.raw ??
+      (pods.length === 1 ? pods[0]?.raw : undefined);
+    if (pod === undefined) continue;
+    const status = rec(pod.status);
+    let at: number | undefined;
+    if (reason === 'Scheduled') {
+      at = parseTime(str(status.startTime));
+    } else if (reason === 'Started') {
+      const named =
+        /\{([^}]+)\}$/.exec(str(involved.fieldPath) ?? '')?.[1] ??
+        /^Started container:? (\S+)/.exec(str(o.raw.message) ?? '')?.[1];
+      const statuses = Array.isArray(status.containerStatuses) ? (status.containerStatuses as unknown[]) : [];
+      const running = statuses.filter(isRecord).filter((c) => named === undefined || str(c.name) === named);
+      if (running.length === 1) at = parseTime(str(rec(rec(running[0]?.state).running).startedAt));
+    }
+    if (at !== undefined) return at + o.age.last * 1000;
+  }
+  return undefined;
+}
+
+/**
+ * Without an anchor: the events about a pod come after the absolute times the paste shows (its
+ * start, its containers' starts), so the command ran at least the oldest event age after the
+ * newest of those times.
+ */
+function fallbackReference(
+  pasted: readonly PastedObject[],
+  newestAbsolute: number | undefined,
+): number | undefined {
+  if (newestAbsolute === undefined) return undefined;
+  return newestAbsolute + (oldestEventAge(pasted) ?? 0) * 1000;
+}
+
 /** "line 4", "lines 1-7", "lines 2, 5, 9" */
 function linesText(lines: readonly number[]): string {
   const sorted = [...lines].sort((a, b) => a - b);
@@ -110,8 +166,9 @@ function linesText(lines: readonly number[]): string {
 /**
  * Turns pasted objects into raw Kubernetes objects ready for the SnapshotBuilder: fills the
  * namespace kubectl left out, merges what several blocks say about the same pod, gives every
- * event its own name, and turns relative ages into times counted back from the reference time
- * (`--now`, else the newest absolute time in the evidence, else the clock).
+ * event its own name, and turns relative ages into times counted back from the moment kubectl
+ * ran: `--now`; else worked out from a happening shown both with a time and as an aged event;
+ * else the newest absolute time plus the oldest event age; else the clock.
  */
 export function assemble(pasted: readonly PastedObject[], options: AssembleOptions): Assembled {
   /** Note text -> the lines it applies to, so one remark about seven events is said once. */
@@ -128,7 +185,8 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
     const t = newestTime(o.raw);
     if (t !== undefined && (newest === undefined || t > newest)) newest = t;
   }
-  const reference = options.now ?? newest ?? options.clock();
+  const reference =
+    options.now ?? anchoredReference(pasted) ?? fallbackReference(pasted, newest) ?? options.clock();
   let filled = false;
 
   const pods = new Map<string, Raw>();

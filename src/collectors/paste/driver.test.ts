@@ -128,7 +128,7 @@ describe('assemble', () => {
     expect(r.notes.join('\n')).toContain('were put in shop');
   });
 
-  it('counts back from the newest absolute time when there is no --now, and says when a name was inferred', () => {
+  it('without --now or an anchor, puts the events after the newest absolute time, and says when a name was inferred', () => {
     const r = assemble(
       [
         {
@@ -148,9 +148,46 @@ describe('assemble', () => {
       ],
       { clock: () => 0, commandNamespaces: ['ci'] },
     );
-    expect(r.referenceTime).toBe('2026-03-01T00:00:00Z');
-    expect(r.objects[1]).toMatchObject({ lastTimestamp: '2026-02-28T23:59:50Z' });
+    expect(r.referenceTime).toBe('2026-03-01T00:00:10Z');
+    expect(r.objects[1]).toMatchObject({ lastTimestamp: '2026-03-01T00:00:00Z' });
     expect(r.notes.join('\n')).toContain('was not named in the text; the text names no pod');
     expect(r.objects[0]).toMatchObject({ metadata: { namespace: 'ci' } });
+  });
+
+  it('anchors the ages on a happening shown both with a time and as an aged event', () => {
+    const r = assemble(
+      [
+        {
+          raw: {
+            kind: 'Pod',
+            metadata: { name: 'web-1' },
+            status: {
+              startTime: '2026-03-01T00:00:00Z',
+              containerStatuses: [{ name: 'app', state: { running: { startedAt: '2026-03-01T00:20:00Z' } } }],
+            },
+          },
+          line: 1,
+        },
+        {
+          raw: {
+            kind: 'Event',
+            involvedObject: { kind: 'Pod', name: 'web-1' },
+            reason: 'Started',
+            message: 'Started container app',
+          },
+          line: 9,
+          age: { last: 120, first: 1500 },
+        },
+        {
+          raw: { kind: 'Event', involvedObject: { kind: 'Pod', name: 'web-1' }, reason: 'BackOff' },
+          line: 10,
+          age: { last: 5 },
+        },
+      ],
+      { clock: () => 0, commandNamespaces: [] },
+    );
+    // Started 2m ago and started at 00:20:00: kubectl ran at 00:22:00.
+    expect(r.referenceTime).toBe('2026-03-01T00:22:00Z');
+    expect(r.objects[2]).toMatchObject({ reason: 'BackOff', lastTimestamp: '2026-03-01T00:21:55Z' });
   });
 });

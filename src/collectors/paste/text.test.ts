@@ -65,3 +65,14 @@ describe('paste text helpers', () => {
     );
   });
 });
+
+describe('markdown quotes', () => {
+  it('drops quote markers so the quoted kubectl text is read', () => {
+    expect(cleanLine('> Warning  FailedMount  2m  kubelet  MountVolume.SetUp failed')).toBe(
+      'Warning  FailedMount  2m  kubelet  MountVolume.SetUp failed',
+    );
+    expect(cleanLine('>>   Reason:       CrashLoopBackOff')).toBe('  Reason:       CrashLoopBackOff');
+    expect(cleanLine('    > inside a code block stays')).toBe('    > inside a code block stays');
+    expect(isPromptLine(cleanLine('> $ kubectl get pods'))).toBe(true);
+  });
+});

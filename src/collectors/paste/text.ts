@@ -5,16 +5,20 @@ const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 /* eslint-enable no-control-regex */
 
+const QUOTE = /^(?: {0,3}> ?)+/;
+
 /**
  * One pasted line made plain: terminal escapes and control characters removed (tabs kept: old
  * kubectl separated columns with them), markdown emphasis (`**x**`, `` `x` ``) unwrapped,
- * trailing white space dropped.
+ * markdown quote markers dropped, trailing white space dropped.
  */
 export function cleanLine(line: string): string {
   let s = line.endsWith('\r') ? line.slice(0, -1) : line;
   if (s.includes('\u001b')) s = s.replace(ANSI, '');
   s = s.replace(CONTROL, '');
   if (s.includes('**')) s = s.replaceAll('**', '');
+  // Markdown quotes ("> Warning  FailedMount ..." in a GitHub issue): the quoted text is the paste.
+  if (s.startsWith('>') || s.startsWith(' >') || s.startsWith('  >')) s = s.replace(QUOTE, '');
   return s.trimEnd();
 }
 
@@ -119,7 +123,7 @@ export function parseKubectlTime(text: string): string | undefined {
 /** A shell prompt and command ("$ kubectl get pods", "user@host:~$ oc describe pod x", "PS C:\> kubectl ..."). */
 export function isPromptLine(line: string): boolean {
   return (
-    /^\s*(?:\$|#|%|>|PS [^>]*>|[\w.-]+@[\w.-]+[^$#\s]*[$#])\s+\S/.test(line) ||
+    /^\s*(?:\$|#|%|PS [^>]*>|[\w.-]+@[\w.-]+[^$#\s]*[$#])\s+\S/.test(line) ||
     /^\s*(?:kubectl|oc|k)\s+[a-z-]+(\s|$)/.test(line)
   );
 }
