@@ -109,3 +109,28 @@ describe('paste robustness', () => {
     expect(results.at(-1)).not.toBe('nothing');
   });
 });
+
+describe('large inputs', () => {
+  it('reads 130,000 pasted event rows and a 200,000-item List without overflowing the stack', () => {
+    const rows = Array.from(
+      { length: 130_000 },
+      (_, i) => `5m   Warning   BackOff   pod/web-${i % 50}   Back-off restarting failed container app`,
+    );
+    const paste = ['LAST SEEN   TYPE      REASON    OBJECT    MESSAGE', ...rows].join('\n');
+    const pasted = snapshotFromSources([{ name: 'big.txt', text: paste }], ['big.txt'], {
+      now: Date.parse('2026-01-01T00:00:00Z'),
+    });
+    expect(pasted.events).toHaveLength(130_000);
+    const list = JSON.stringify({
+      kind: 'EventList',
+      items: Array.from({ length: 200_000 }, (_, i) => ({
+        metadata: { name: `e${i}`, namespace: 'x' },
+        involvedObject: { kind: 'Pod', name: 'p', namespace: 'x' },
+        reason: 'Pulled',
+        lastTimestamp: '2026-01-01T00:00:00Z',
+      })),
+    });
+    const structured = snapshotFromSources([{ name: 'big.json', text: list }], ['big.json']);
+    expect(structured.events).toHaveLength(200_000);
+  });
+});

@@ -1,7 +1,7 @@
 import { InputError } from '../../errors/index.js';
 import type { LogTail, Snapshot } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
-import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
+import { appendAll, isRecord, rec, str, type Raw } from '../normalize/coerce.js';
 import { assemble, newestTime } from '../paste/assemble.js';
 import { parsePaste } from '../paste/driver.js';
 import { PASTE_PARSERS } from '../paste/parsers.js';
@@ -99,7 +99,7 @@ function gatherStructured(source: Source, into: Gathered): number | InputError {
     throw err;
   }
   let used = parsed.logs.length;
-  into.logs.push(...parsed.logs);
+  appendAll(into.logs, parsed.logs);
   for (const doc of parsed.documents) {
     const value = doc.value;
     if (isRecord(value) && value.kind === 'EvidenceBundle') {
@@ -132,8 +132,8 @@ function gather(source: Source, into: Gathered): void {
   if (typeof structured === 'number' && structured > 0) return;
   const paste = parsePaste(source.text, PASTE_PARSERS);
   if (paste.objects.length > 0) {
-    into.pasted.push(...paste.objects);
-    into.commandNamespaces.push(...paste.commandNamespaces);
+    appendAll(into.pasted, paste.objects);
+    appendAll(into.commandNamespaces, paste.commandNamespaces);
     return;
   }
   if (structured instanceof InputError) throw structured;
@@ -168,7 +168,7 @@ export function snapshotFromSources(
     );
     const assembled = assemble(g.pasted, {
       ...(options.now === undefined ? {} : { now: options.now }),
-      ...(elsewhere.length > 0 ? { newestElsewhere: Math.max(...elsewhere) } : {}),
+      ...(elsewhere.length > 0 ? { newestElsewhere: elsewhere.reduce((a, b) => Math.max(a, b)) } : {}),
       clock: options.clock ?? (() => Date.now()),
       commandNamespaces: g.commandNamespaces,
     });

@@ -73,3 +73,8 @@ export function time(v: unknown): string | undefined {
   if (v instanceof Date && !Number.isNaN(v.getTime())) return v.toISOString();
   return undefined;
 }
+
+/** Appends without spreading: `push(...list)` overflows the call stack past ~100,000 items. */
+export function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
+}

@@ -1,5 +1,5 @@
 import { InputError } from '../../errors/index.js';
-import { isRecord, str } from '../normalize/coerce.js';
+import { appendAll, isRecord, str } from '../normalize/coerce.js';
 import { parseDocuments } from '../files/documents.js';
 import { rebuildPod } from '../files/fragments.js';
 import { cleanLines, indentOf, isPromptLine } from './text.js';
@@ -119,7 +119,7 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
       const end = structuredBlockEnd(lines, i);
       const found = structuredObjects(lines, i, end);
       if (found.length > 0) {
-        objects.push(...found);
+        appendAll(objects, found);
         i = end;
         continue;
       }
@@ -127,7 +127,7 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
     for (const parse of parsers.blocks) {
       const r = parse(lines, i);
       if (r !== undefined && r.end > i) {
-        objects.push(...r.objects);
+        appendAll(objects, r.objects);
         i = r.end;
         continue outer;
       }
