@@ -14,10 +14,17 @@ export interface EvidenceTime {
 }
 
 /** Gathers the evidence the flags name. Live clusters and the simulator are separate collectors. */
-export async function collectEvidence(opts: EvidenceOptions, time: EvidenceTime, io: CliIO): Promise<Snapshot> {
+export async function collectEvidence(
+  opts: EvidenceOptions,
+  time: EvidenceTime,
+  io: CliIO,
+): Promise<Snapshot> {
   const files = opts.file ?? [];
   if (files.length > 0) {
-    return collectFiles(files, io.stdin, { ...(time.now === undefined ? {} : { now: time.now }), clock: io.now });
+    return collectFiles(files, io.stdin, {
+      ...(time.now === undefined ? {} : { now: time.now }),
+      clock: io.now,
+    });
   }
   throw new UsageError(
     'no evidence given',

@@ -134,3 +134,23 @@ describe('SnapshotBuilder', () => {
     expect(JSON.stringify(p)).not.toContain('sekrit');
   });
 });
+
+describe('events from Kubernetes 1.0', () => {
+  it('reads lowerCamel reasons as the UpperCamel ones 1.1 renamed them to', () => {
+    const b = new SnapshotBuilder();
+    for (const reason of ['failed', 'failedScheduling', 'backOff', 'Pulled']) {
+      b.add({
+        kind: 'Event',
+        metadata: { name: reason, namespace: 'x' },
+        involvedObject: { kind: 'Pod', name: 'p', namespace: 'x' },
+        reason,
+      });
+    }
+    expect(b.build({ type: 'file', paths: [] }).events.map((e) => e.reason)).toEqual([
+      'Failed',
+      'FailedScheduling',
+      'BackOff',
+      'Pulled',
+    ]);
+  });
+});

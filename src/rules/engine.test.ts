@@ -157,7 +157,10 @@ describe('diagnose', () => {
     expect(d?.summary).toContain('OOMKilled');
     expect(d?.chain.every((c) => c.status === 'passed')).toBe(true);
     // Without Services in the evidence, whether one sends the pod traffic is unknown.
-    const [partial] = diagnose(snapshot({ pods: [p], events: [] }), { now: ms(4000), rules: [crashFromState] }).diagnoses;
+    const [partial] = diagnose(snapshot({ pods: [p], events: [] }), {
+      now: ms(4000),
+      rules: [crashFromState],
+    }).diagnoses;
     expect(partial?.chain.at(-1)).toEqual({ stage: 'service-endpoints', status: 'unknown' });
   });
 

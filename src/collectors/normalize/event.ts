@@ -4,6 +4,30 @@ import { defined, isRecord, num, rec, str, time, type Raw } from './coerce.js';
 import { objectRef } from './meta.js';
 
 /**
+ * Kubernetes 1.0 spelled event reasons in lowerCamel ("scheduled", "failed", "failedScheduling",
+ * "backOff"); 1.1 renamed them to UpperCamel, the form every rule knows.
+ */
+function modernReason(reason: string): string {
+  const first = reason.charCodeAt(0);
+  return first >= 97 && first <= 122 ? reason.charAt(0).toUpperCase() + reason.slice(1) : reason;
+}
+
+const WARNING_REASONS: ReadonlySet<string> = new Set([
+  'Unhealthy',
+  'Evicted',
+  'NetworkNotReady',
+  'ErrImageNeverPull',
+  'InspectFailed',
+  'ProvisioningFailed',
+  'ExceededGracePeriod',
+]);
+
+/** Events before 1.2 had no type: the kubelet's failures were warnings all the same. */
+function typeOf(reason: string): string {
+  return reason.startsWith('Failed') || WARNING_REASONS.has(reason) ? 'Warning' : 'Normal';
+}
+
+/**
  * A core/v1 or events.k8s.io/v1 Event as one EventRecord, with first/last/count computed the
  * way `kubectl describe` does (kubernetes-facts.md §5): first = eventTime or firstTimestamp;
  * with a series, last = series.lastObservedTime and count = series.count; else count and
@@ -26,11 +50,12 @@ export function event(raw: Raw): EventRecord | undefined {
   const component = str(source.component) || str(raw.reportingController) || str(raw.reportingComponent);
   const host = str(source.host) || (component === 'kubelet' ? str(raw.reportingInstance) : undefined);
   const m = rec(raw.metadata);
+  const reason = modernReason(str(raw.reason) ?? '');
   return defined<EventRecord>({
     regarding,
-    reason: str(raw.reason) ?? '',
+    reason,
     message: str(newApi ? (raw.note ?? raw.message) : raw.message) ?? '',
-    type: str(raw.type) ?? 'Normal',
+    type: str(raw.type) ?? typeOf(reason),
     source: component || undefined,
     host: host || undefined,
     first,

@@ -121,11 +121,32 @@ function groupsOf(ctx: PodContext): Group[] {
   return groups;
 }
 
+/** Waiting reasons in which the kubelet records an error (kubernetes-facts §1.1). */
+const ERROR_WAITING_REASONS: ReadonlySet<string> = new Set([
+  'ErrImagePull',
+  'ImagePullBackOff',
+  'ImageInspectError',
+  'ErrImageNeverPull',
+  'InvalidImageName',
+  'RegistryUnavailable',
+  'SignatureValidationFailed',
+  'CrashLoopBackOff',
+  'RunContainerError',
+  'CreateContainerConfigError',
+  'CreateContainerError',
+  'PreCreateHookError',
+  'PreStartHookError',
+  'PostStartHookError',
+]);
+
 function failureOf(ctx: PodContext, g: Group): PullFailure | undefined {
   const stated = hasState(g.status) ? g.status.state : undefined;
   const pulling = isImagePullWaitingReason(stated?.waiting?.reason);
-  // The default waiting reason records no error: only then may unresolved events still speak.
-  const undecided = stated === undefined || stated.waiting?.reason === 'ContainerCreating';
+  // A waiting reason that records no error (ContainerCreating, PodInitializing, or the free text of
+  // pre-1.0 kubelets such as "Image: redis is not ready on the node") lets unresolved events speak.
+  const undecided =
+    stated === undefined ||
+    (stated.waiting !== undefined && !ERROR_WAITING_REASONS.has(stated.waiting.reason ?? ''));
   if (!pulling && !undecided) return undefined; // running, terminated or past its pull
   const waiting = pulling ? stated?.waiting : undefined;
   let basis: 'state' | 'events' = 'state';
