@@ -44,6 +44,7 @@ export class Index implements SnapshotIndex {
   private readonly podsByNs = new Map<string, Pod[]>();
   private readonly nodes = new Map<string, Node>();
   private readonly pvcs = new Map<string, PersistentVolumeClaim>();
+  private readonly pvcsByNs = new Map<string, PersistentVolumeClaim[]>();
   private readonly pvs = new Map<string, PersistentVolume>();
   private readonly classes = new Map<string, StorageClass>();
   private readonly workloads = new Map<string, Workload>();
@@ -67,7 +68,10 @@ export class Index implements SnapshotIndex {
       push(this.podsByNs, p.metadata.namespace ?? '', p);
     }
     for (const n of snapshot.nodes) this.nodes.set(n.metadata.name, n);
-    for (const c of snapshot.pvcs) this.pvcs.set(nsKey(c.metadata.namespace, c.metadata.name), c);
+    for (const c of snapshot.pvcs) {
+      this.pvcs.set(nsKey(c.metadata.namespace, c.metadata.name), c);
+      push(this.pvcsByNs, c.metadata.namespace ?? '', c);
+    }
     for (const v of snapshot.pvs) this.pvs.set(v.metadata.name, v);
     let defaultClass: StorageClass | undefined;
     for (const s of snapshot.storageClasses) {
@@ -119,6 +123,9 @@ export class Index implements SnapshotIndex {
   }
   pvc(namespace: string, name: string): PersistentVolumeClaim | undefined {
     return this.pvcs.get(nsKey(namespace, name));
+  }
+  pvcsInNamespace(namespace: string): readonly PersistentVolumeClaim[] {
+    return this.pvcsByNs.get(namespace) ?? [];
   }
   pv(name: string): PersistentVolume | undefined {
     return this.pvs.get(name);

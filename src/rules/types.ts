@@ -51,6 +51,7 @@ export interface SnapshotIndex {
   podsInNamespace(namespace: string): readonly Pod[];
   node(name: string): Node | undefined;
   pvc(namespace: string, name: string): PersistentVolumeClaim | undefined;
+  pvcsInNamespace(namespace: string): readonly PersistentVolumeClaim[];
   pv(name: string): PersistentVolume | undefined;
   storageClass(name: string): StorageClass | undefined;
   defaultStorageClass(): StorageClass | undefined;

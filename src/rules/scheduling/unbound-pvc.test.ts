@@ -78,6 +78,37 @@ testRule(rule, {
   ],
   invalid: [
     {
+      name: 'pod known only from events: its StatefulSet claim is found by name (<template>-<pod>)',
+      snapshot: snapshot({
+        events: [
+          event({
+            reason: 'FailedScheduling',
+            name: 'mongo-0',
+            message: '0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims.',
+            lastS: 60,
+          }),
+          event({
+            reason: 'ProvisioningFailed',
+            kind: 'PersistentVolumeClaim',
+            name: 'data-mongo-0',
+            message: 'storageclass.storage.k8s.io "standard" not found',
+            lastS: 50,
+          }),
+        ],
+        pvcs: [
+          pvc({ name: 'data-mongo-0', phase: 'Pending', storageClassName: 'standard' }),
+          pvc({ name: 'data-other-0', phase: 'Bound' }),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'classMissing',
+          reason: 'UnboundPVC',
+          data: { pvc: 'data-mongo-0', storageClass: 'standard' },
+        },
+      ],
+    },
+    {
       name: 'real case 011: events only, old message, waiting 11 minutes',
       snapshot: snapshot({
         events: [

@@ -4,7 +4,7 @@ import {
   claimState,
   CLAIM_CAUSES,
   DEFINITE_CAUSES,
-  podClaimNames,
+  claimNamesOf,
   storageClassEvidence,
   type ClaimCause,
   type ClaimState,
@@ -86,7 +86,7 @@ export const rule = {
         return at < 0 ? [] : [r.text.slice(at + 23, r.text.indexOf('"', at + 23))];
       }),
     );
-    const names = [...new Set([...podClaimNames(pod), ...notFound])].filter((n) => n !== '');
+    const names = [...new Set([...claimNamesOf(ctx), ...notFound])].filter((n) => n !== '');
     const claims = names.map((n) => claimState(ctx, n, notFound.has(n)));
     const open = claims.filter((c) => c.cause !== 'bound');
     const primary = [...(open.length > 0 ? open : claims)].sort((a, b) => rank(a.cause) - rank(b.cause))[0];

@@ -17,6 +17,20 @@ export function podClaimNames(pod: Pod): string[] {
   });
 }
 
+/**
+ * The claims a pod uses. When the evidence lacks the pod's spec (a pod known from its events or a
+ * table row), a StatefulSet's claims are still found by their names, `<template>-<pod>`.
+ */
+export function claimNamesOf(ctx: PodContext): string[] {
+  const pod = ctx.pod;
+  if (pod.spec.volumes !== undefined) return podClaimNames(pod);
+  const suffix = `-${pod.metadata.name}`;
+  return ctx.index
+    .pvcsInNamespace(pod.metadata.namespace ?? '')
+    .filter((c) => c.metadata.name.endsWith(suffix))
+    .map((c) => c.metadata.name);
+}
+
 /** Ordered from most to least specific: the first cause found among the claims is reported. */
 export const CLAIM_CAUSES = [
   'pvcMissing',
