@@ -24,6 +24,7 @@ import {
 import { readConditions, readHeaderField, readVolumes } from './describe-sections.js';
 import { indentOf, isPromptLine } from './text.js';
 import type { BlockParser, PastedObject } from './types.js';
+import { WORKLOAD_KINDS } from '../../model/index.js';
 
 export { detectEventHeader, parseDescribeEventRow, type EventLayout } from './describe-events.js';
 
@@ -33,15 +34,7 @@ export { detectEventHeader, parseDescribeEventRow, type EventLayout } from './de
  * described object comes back as its Kubernetes shape, with every event pointing at it.
  */
 
-const WORKLOADS = new Set([
-  'ReplicaSet',
-  'Deployment',
-  'StatefulSet',
-  'DaemonSet',
-  'Job',
-  'CronJob',
-  'ReplicationController',
-]);
+const WORKLOADS: ReadonlySet<string> = new Set(WORKLOAD_KINDS);
 
 /** A key that starts or continues a container: fragments of one begin anywhere. */
 function isContainerKey(k: KeyLine, doc: Doc): boolean {
