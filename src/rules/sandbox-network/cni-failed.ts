@@ -1,7 +1,5 @@
-import { eventTime } from '../utils/events.js';
-import { finding, graceStatus } from '../utils/finding.js';
 import { kubectl } from '../utils/kubectl.js';
-import { sandboxEvidence, sandboxFailures } from '../utils/sandbox-failures.js';
+import { sandboxFailures, sandboxFinding } from '../utils/sandbox-failures.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -32,14 +30,10 @@ export const rule = {
     const { plugin, detail } = f.error;
     const named = plugin !== undefined && plugin !== 'cni';
     return [
-      finding(meta, {
+      sandboxFinding(meta, ctx, f, {
         reason: 'CNIFailed',
         messageId: named ? 'cniFailed' : 'cniFailedUnnamed',
         data: named ? { plugin, node: f.node, detail } : { node: f.node, detail },
-        status: graceStatus(meta, f.since, ctx.now),
-        basis: 'events',
-        evidence: sandboxEvidence(f, ctx.now),
-        at: eventTime(f.newest),
         nextSteps: [
           kubectl.raw(`get pods -A -o wide --field-selector spec.nodeName=${kubectl.quote(f.node)}`),
           kubectl.describe('pod', ctx.pod.metadata.name, ctx.pod.metadata.namespace),

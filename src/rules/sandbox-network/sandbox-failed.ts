@@ -1,7 +1,5 @@
-import { eventTime } from '../utils/events.js';
-import { finding, graceStatus } from '../utils/finding.js';
 import { kubectl } from '../utils/kubectl.js';
-import { sandboxEvidence, sandboxFailures } from '../utils/sandbox-failures.js';
+import { sandboxFailures, sandboxFinding } from '../utils/sandbox-failures.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -29,14 +27,10 @@ export const rule = {
     const f = failures.get('other');
     if (f === undefined || failures.size > 1) return [];
     return [
-      finding(meta, {
+      sandboxFinding(meta, ctx, f, {
         reason: 'SandboxFailed',
         messageId: 'sandboxFailed',
         data: { node: f.node, detail: f.error.detail },
-        status: graceStatus(meta, f.since, ctx.now),
-        basis: 'events',
-        evidence: sandboxEvidence(f, ctx.now),
-        at: eventTime(f.newest),
         nextSteps: [
           kubectl.describe('pod', ctx.pod.metadata.name, ctx.pod.metadata.namespace),
           kubectl.describeNode(f.node),

@@ -1,7 +1,5 @@
-import { eventTime } from '../utils/events.js';
-import { finding, graceStatus } from '../utils/finding.js';
 import { kubectl } from '../utils/kubectl.js';
-import { sandboxEvidence, sandboxFailures } from '../utils/sandbox-failures.js';
+import { sandboxFailures, sandboxFinding } from '../utils/sandbox-failures.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -30,14 +28,10 @@ export const rule = {
     if (f === undefined) return [];
     const image = f.error.image ?? 'unknown';
     return [
-      finding(meta, {
+      sandboxFinding(meta, ctx, f, {
         reason: 'SandboxImageFailed',
         messageId: 'sandboxImage',
         data: { node: f.node, image, detail: f.error.detail },
-        status: graceStatus(meta, f.since, ctx.now),
-        basis: 'events',
-        evidence: sandboxEvidence(f, ctx.now),
-        at: eventTime(f.newest),
         nextSteps: [
           kubectl.describeNode(f.node),
           kubectl.raw(`get pods -A -o wide --field-selector spec.nodeName=${kubectl.quote(f.node)}`),

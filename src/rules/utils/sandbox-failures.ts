@@ -3,8 +3,9 @@
  * NetworkNotReady events, grouped by cause. Shared by the sandbox-network rules: each rule
  * reports one cause, so one event is never reported twice.
  */
-import type { EventRecord, Evidence } from '../../model/index.js';
-import type { PodContext } from '../types.js';
+import type { EventRecord, Evidence, Finding } from '../../model/index.js';
+import type { PodContext, RuleMeta } from '../types.js';
+import { finding, graceStatus, type FindingInput } from './finding.js';
 import { eventEvidence, eventTime } from './events.js';
 import { pastSandbox } from './pod-progress.js';
 import {
@@ -69,3 +70,19 @@ export function sandboxEvidence(f: SandboxFailure, now: number): Evidence[] {
 
 /** Memoised per context: every rule of the stage shares one computation. */
 export const sandboxFailures = perContext(computeSandboxFailures);
+
+/** A finding from one sandbox failure: the sandbox rules differ only in reason, wording and steps. */
+export function sandboxFinding(
+  meta: RuleMeta,
+  ctx: PodContext,
+  f: SandboxFailure,
+  input: Pick<FindingInput, 'reason' | 'messageId' | 'data' | 'nextSteps'>,
+): Finding {
+  return finding(meta, {
+    ...input,
+    status: graceStatus(meta, f.since, ctx.now),
+    basis: 'events',
+    evidence: sandboxEvidence(f, ctx.now),
+    at: eventTime(f.newest),
+  });
+}
