@@ -57,8 +57,8 @@ export type ChainStatus = 'passed' | 'failed' | 'progressing' | 'not-reached' | 
 export interface ChainEntry {
   readonly stage: StageId;
   readonly status: ChainStatus;
-  readonly at?: string;
-  readonly durationMs?: number;
+  readonly at?: string | undefined;
+  readonly durationMs?: number | undefined;
 }
 
 export type TargetKind =
@@ -76,7 +76,7 @@ export interface TargetRef {
   readonly kind: TargetKind;
   readonly namespace: string;
   readonly name: string;
-  readonly uid?: string;
+  readonly uid?: string | undefined;
 }
 
 export interface Diagnosis {
@@ -92,11 +92,11 @@ export interface Diagnosis {
   readonly nextSteps: readonly string[];
   readonly chain: readonly ChainEntry[];
   /** Not in the JSON contract: the top-level owner, used to group pods of one workload. */
-  readonly group?: { readonly kind: string; readonly name: string };
+  readonly group?: { readonly kind: string; readonly name: string } | undefined;
   /** Not in the JSON contract: the controller chain, nearest first, used to select targets. */
-  readonly owners?: readonly { readonly kind: string; readonly name: string }[];
+  readonly owners?: readonly { readonly kind: string; readonly name: string }[] | undefined;
   /** Not in the JSON contract: the pod's labels, used by `-l`. */
-  readonly labels?: Readonly<Record<string, string>>;
+  readonly labels?: Readonly<Record<string, string>> | undefined;
   /** Not in the JSON contract: extra remarks (history, restarts, inferred names, missing evidence). */
   readonly notes: readonly string[];
 }

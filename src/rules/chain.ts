@@ -100,10 +100,6 @@ function pulled(entry: ContainerEntry): Passed | undefined {
   return undefined;
 }
 
-function first(...candidates: (Passed | undefined)[]): Passed | undefined {
-  return candidates.find((c) => c !== undefined);
-}
-
 export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milestones {
   const m = new Map<StageId, Passed>();
   const created = parseTime(pod.metadata.creationTimestamp);
@@ -115,32 +111,29 @@ export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milesto
   for (const entry of entries) {
     const cm = new Map<StageId, Passed>();
     const key = containerKey(entry.ref);
-    const startedAt = first(started(entry), fromEvents.get(`Started|${key}`));
-    const createdAt = first(
-      wasCreated(entry.status) ? {} : undefined,
-      fromEvents.get(`Created|${key}`),
-      startedAt,
-    );
-    const pulledAt = first(pulled(entry), fromEvents.get(`Pulled|${key}`), createdAt);
+    // Each milestone: the first evidence found, most direct first (`??` stops at the first).
+    const startedAt = started(entry) ?? fromEvents.get(`Started|${key}`);
+    const createdAt =
+      (wasCreated(entry.status) ? {} : undefined) ?? fromEvents.get(`Created|${key}`) ?? startedAt;
+    const pulledAt = pulled(entry) ?? fromEvents.get(`Pulled|${key}`) ?? createdAt;
     if (pulledAt) cm.set('image-pull', pulledAt);
     if (createdAt) cm.set('container-config', createdAt);
     if (startedAt) cm.set('container-start', startedAt);
     containers.set(key, cm);
   }
 
-  const anyContainerActivity = entries.some((e) => (containers.get(containerKey(e.ref))?.size ?? 0) > 0);
-  const sandbox = first(
-    conditionTrue(pod, 'PodReadyToStartContainers'),
-    conditionTrue(pod, 'PodHasNetwork'),
-    anyContainerActivity ? {} : undefined,
-    fromEvents.get('Pulling'),
-  );
-  const scheduled = first(
-    conditionTrue(pod, 'PodScheduled'),
-    fromEvents.get('Scheduled'),
-    pod.spec.nodeName ? {} : undefined,
-    sandbox,
-  );
+  let anyContainerActivity = false;
+  for (const cm of containers.values()) if (cm.size > 0) anyContainerActivity = true;
+  const sandbox =
+    conditionTrue(pod, 'PodReadyToStartContainers') ??
+    conditionTrue(pod, 'PodHasNetwork') ??
+    (anyContainerActivity ? {} : undefined) ??
+    fromEvents.get('Pulling');
+  const scheduled =
+    conditionTrue(pod, 'PodScheduled') ??
+    fromEvents.get('Scheduled') ??
+    (pod.spec.nodeName ? {} : undefined) ??
+    sandbox;
   if (scheduled) m.set('scheduling', scheduled);
   const kubeletStart = parseTime(pod.status.startTime);
   if (sandbox) {
@@ -162,11 +155,10 @@ export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milesto
     return at === undefined ? {} : { at };
   };
   const initDone = inits.length > 0 && inits.every((e) => e.status?.state?.terminated?.exitCode === 0);
-  const initialized = first(
-    inits.length > 0 ? conditionTrue(pod, 'Initialized') : undefined,
-    initDone ? {} : undefined,
-    allApp('container-config'),
-  );
+  const initialized =
+    (inits.length > 0 ? conditionTrue(pod, 'Initialized') : undefined) ??
+    (initDone ? {} : undefined) ??
+    allApp('container-config');
   const ready = conditionTrue(pod, 'Ready');
   const succeeded = pod.status.phase === 'Succeeded' ? {} : undefined;
 
@@ -175,7 +167,7 @@ export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milesto
     ['container-config', allApp('container-config')],
     ['init-containers', inits.length === 0 ? (sandbox ?? undefined) : initialized],
     ['container-start', allApp('container-start')],
-    ['readiness', first(ready, succeeded)],
+    ['readiness', ready ?? succeeded],
   ];
   for (const [stage, passed] of ordered) if (passed) m.set(stage, passed);
   if (succeeded) {

@@ -131,15 +131,14 @@ function chainFor(
     }
     const passedAt = milestones.pod.get(stage);
     const at = passedAt?.at;
-    const entry: ChainEntry =
-      status === 'passed' && at !== undefined
-        ? {
-            stage,
-            status,
-            at: passedAt?.iso ?? formatTime(at),
-            ...(prevAt !== undefined && at >= prevAt ? { durationMs: at - prevAt } : {}),
-          }
-        : { stage, status };
+    // One object shape for every entry (absent fields stay undefined): this runs per stage per pod.
+    const timed = status === 'passed' && at !== undefined;
+    const entry: ChainEntry = {
+      stage,
+      status,
+      at: timed ? (passedAt?.iso ?? formatTime(at)) : undefined,
+      durationMs: timed && prevAt !== undefined && at >= prevAt ? at - prevAt : undefined,
+    };
     if (status === 'passed' && at !== undefined) prevAt = at;
     entries.push(entry);
   }
@@ -165,12 +164,7 @@ export function judgePod(j: PodJudgement): Diagnosis {
   const { pod, now } = ctx;
   const ns = pod.metadata.namespace ?? '';
   const name = pod.metadata.name;
-  const target = {
-    kind: 'Pod' as const,
-    namespace: ns,
-    name,
-    ...(pod.metadata.uid ? { uid: pod.metadata.uid } : {}),
-  };
+  const target = { kind: 'Pod' as const, namespace: ns, name, uid: pod.metadata.uid || undefined };
   const deleting = pod.metadata.deletionTimestamp !== undefined;
   const hasInit = (pod.spec.initContainers?.length ?? 0) > 0;
   const servicesKnown = ctx.collected.has('services');
@@ -196,23 +190,16 @@ export function judgePod(j: PodJudgement): Diagnosis {
       notes.push(`also (${f.stage}): ${render(metas, f)}`);
   }
 
-  // Optional fields are set, not spread: this runs once per pod on large clusters.
-  const base: {
-    target: Diagnosis['target'];
-    owners: typeof owners;
-    group?: NonNullable<Diagnosis['group']>;
-    labels?: NonNullable<Diagnosis['labels']>;
-  } = { target, owners };
-  if (group !== undefined) base.group = group;
-  if (pod.metadata.labels !== undefined) base.labels = pod.metadata.labels;
-
   if (chosen !== undefined) {
     const meta = metas.get(chosen.ruleId);
     const verdict: Verdict = chosen.status === 'failed' ? 'failed' : 'progressing';
     const missing = missingNeeds(meta, ctx.collected);
     if (missing.length > 0) notes.push(`not in the evidence: ${missing.join(', ')}`);
     return {
-      ...base,
+      target,
+      owners,
+      group,
+      labels: pod.metadata.labels,
       verdict,
       stage: chosen.stage,
       reason: chosen.reason,
@@ -233,7 +220,10 @@ export function judgePod(j: PodJudgement): Diagnosis {
     const restarts = phase === 'Succeeded' ? undefined : restartNote(pod, now);
     if (restarts !== undefined) notes.push(restarts);
     return {
-      ...base,
+      target,
+      owners,
+      group,
+      labels: pod.metadata.labels,
       verdict: 'healthy',
       stage: null,
       reason: null,
@@ -276,7 +266,10 @@ export function judgePod(j: PodJudgement): Diagnosis {
       : `Not Ready${age}, and the evidence does not show why${missing.length > 0 ? ` (${missing.join(' and ')} were not provided)` : ''}.`;
   }
   return {
-    ...base,
+    target,
+    owners,
+    group,
+    labels: pod.metadata.labels,
     verdict,
     stage: deleting ? 'termination' : verdict === 'progressing' ? open : null,
     reason: null,
