@@ -106,7 +106,9 @@ export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milesto
   m.set('admission', created === undefined ? {} : { at: created });
 
   const entries = containerEntries(pod);
-  const fromEvents = eventMilestones(events);
+  // Events only fill in what the status does not show; most pods never need them.
+  let cache: Map<string, Passed> | undefined;
+  const fromEvents = { get: (key: string): Passed | undefined => (cache ??= eventMilestones(events)).get(key) };
   const containers = new Map<string, Map<StageId, Passed>>();
   for (const entry of entries) {
     const cm = new Map<StageId, Passed>();
