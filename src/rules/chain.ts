@@ -108,7 +108,9 @@ export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milesto
   const entries = containerEntries(pod);
   // Events only fill in what the status does not show; most pods never need them.
   let cache: Map<string, Passed> | undefined;
-  const fromEvents = { get: (key: string): Passed | undefined => (cache ??= eventMilestones(events)).get(key) };
+  const fromEvents = {
+    get: (key: string): Passed | undefined => (cache ??= eventMilestones(events)).get(key),
+  };
   const containers = new Map<string, Map<StageId, Passed>>();
   for (const entry of entries) {
     const cm = new Map<StageId, Passed>();

@@ -147,6 +147,7 @@ export function buildContexts(snapshot: Snapshot, now: number): Contexts {
     );
     return {
       target: 'pod',
+      memo: new Map(),
       now,
       index,
       collected,
@@ -186,6 +187,7 @@ export function buildContexts(snapshot: Snapshot, now: number): Contexts {
     );
     workloadContexts.push({
       target: 'workload',
+      memo: new Map(),
       now,
       index,
       collected,
@@ -222,6 +224,7 @@ export function buildContexts(snapshot: Snapshot, now: number): Contexts {
     const ns = service.metadata.namespace ?? '';
     return {
       target: 'service',
+      memo: new Map(),
       now,
       index,
       collected,

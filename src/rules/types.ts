@@ -72,6 +72,8 @@ interface BaseContext {
   readonly index: SnapshotIndex;
   /** Evidence kinds present in the snapshot. */
   readonly collected: ReadonlySet<EvidenceKind>;
+  /** Facts that shared rule helpers derive once per context (see utils/memo.ts). */
+  readonly memo: Map<object, { readonly value: unknown }>;
 }
 
 export interface PodContext extends BaseContext {
