@@ -25,7 +25,7 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'error',
     },
   },
-  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   restrict(
     ['src/model/**'],
     src('errors', 'k8s', 'collectors', 'rules', 'report', 'tui', 'cli', 'simulator'),

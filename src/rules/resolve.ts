@@ -33,7 +33,10 @@ export function resolveFindings(findings: readonly Finding[], milestones: Milest
   const current: Finding[] = [];
   const history: Finding[] = [];
   for (const f of findings) {
-    if (f.basis === 'events' && stagePassed(milestones, f.stage, f.container)) history.push(f);
+    // A node fails under a pod that already runs (NotReady, lost, evicting): later progress does
+    // not resolve it, and the node rules judge for themselves whether the failure still holds.
+    if (f.basis === 'events' && f.stage !== 'node' && stagePassed(milestones, f.stage, f.container))
+      history.push(f);
     else current.push(f);
   }
   return { current, history };

@@ -1,6 +1,8 @@
 import { formatTime, parseTime } from '../../k8s/index.js';
 import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
 import type { PastedObject } from './types.js';
+import { TERMINATING_FOR } from './describe-kinds.js';
+import { parseAge } from './text.js';
 
 /** Kinds that live in no namespace. */
 const CLUSTER_SCOPED = new Set(['Node', 'PersistentVolume', 'StorageClass', 'Namespace']);
@@ -212,6 +214,11 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
       if (str(meta.namespace) === undefined && !CLUSTER_SCOPED.has(kind)) {
         meta.namespace = ns;
         filled = true;
+      }
+      const annotations = rec(meta.annotations);
+      const terminatingFor = parseAge(str(annotations[TERMINATING_FOR]) ?? '');
+      if (terminatingFor !== undefined && meta.deletionTimestamp === undefined) {
+        meta.deletionTimestamp = formatTime(reference - terminatingFor * 1000);
       }
       if (o.age?.last !== undefined && meta.creationTimestamp === undefined)
         meta.creationTimestamp = formatTime(reference - o.age.last * 1000);

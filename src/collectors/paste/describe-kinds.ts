@@ -77,6 +77,9 @@ function owners(doc: Doc): Obj[] {
   return out.slice(0, 1).concat(out.slice(1).filter((o) => o.name !== out[0]?.name));
 }
 
+/** Annotation carrying describe's `Terminating (lasts 5m)` until the assembler knows when kubectl ran. */
+export const TERMINATING_FOR = 'handoff.dev/terminating-for';
+
 export function metadata(doc: Doc, name: string, namespace: string | undefined): Obj {
   const m: Obj = { name };
   put(m, 'namespace', namespace);
@@ -89,6 +92,9 @@ export function metadata(doc: Doc, name: string, namespace: string | undefined):
   const status = fieldValue(doc, 'Status') ?? '';
   if (status.startsWith('Terminating (expires '))
     put(m, 'deletionTimestamp', parseKubectlTime(status.slice(21, -1)));
+  // Later kubectl prints how long ago deletion was requested; the assembler turns it into a time.
+  const lasts = /^Terminating \(lasts ([^)]+)\)$/.exec(status)?.[1];
+  if (lasts !== undefined) put(m, 'annotations', { ...(m.annotations ?? {}), [TERMINATING_FOR]: lasts });
   put(
     m,
     'deletionGracePeriodSeconds',

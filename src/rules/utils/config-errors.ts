@@ -136,7 +136,11 @@ function groupsOf(pod: Pod, events: readonly EventRecord[]): Group[] {
     const same = groups.find(
       (x) => x.waiting !== undefined && classKey(classifyConfigError(x.waiting.message)) === key,
     );
-    if (same !== undefined) same.events.push(e);
+    // kubectl describe prints the waiting Reason but not its Message: a sole container waiting on a
+    // config error without a message takes the pod's unattributed error events.
+    const blank = groups.filter((x) => x.waiting !== undefined && x.waiting.message === '');
+    const target = same ?? (blank.length === 1 ? blank[0] : undefined);
+    if (target !== undefined) target.events.push(e);
     else {
       const g = loose.get(key) ?? {
         ref: undefined,
