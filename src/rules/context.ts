@@ -99,17 +99,30 @@ export function buildContexts(snapshot: Snapshot, now: number): Contexts {
   }
 
   // Controller chains: nearest owner first, rebuilding owners that are only referenced.
-  const ownerOf = (meta: ObjectMeta): Workload | undefined => {
+  // Without owner references (pasted text), a ReplicaSet still belongs to the Deployment whose
+  // controller recorded "Scaled up replica set <name> ..." (reason ScalingReplicaSet).
+  const scaledBy = new Map<string, string>();
+  for (const e of snapshot.events) {
+    if (e.reason !== 'ScalingReplicaSet' || e.regarding.kind !== 'Deployment') continue;
+    const rs = /^Scaled (?:up|down) replica set (\S+)/.exec(e.message)?.[1];
+    if (rs !== undefined) scaledBy.set(`${e.regarding.namespace ?? ''}/${rs}`, e.regarding.name);
+  }
+  const ownerOf = (meta: ObjectMeta, kind?: string): Workload | undefined => {
     const ref = meta.ownerReferences?.find((o) => o.controller === true) ?? meta.ownerReferences?.[0];
-    if (ref === undefined || !isWorkloadKind(ref.kind)) return undefined;
+    if (ref === undefined) {
+      const deployment =
+        kind === 'ReplicaSet' ? scaledBy.get(`${meta.namespace ?? ''}/${meta.name}`) : undefined;
+      return deployment === undefined ? undefined : stubWorkload('Deployment', meta.namespace, deployment);
+    }
+    if (!isWorkloadKind(ref.kind)) return undefined;
     return stubWorkload(ref.kind, meta.namespace, ref.name, ref.uid);
   };
-  const chainOf = (meta: ObjectMeta): Workload[] => {
+  const chainOf = (meta: ObjectMeta, kind: string): Workload[] => {
     const chain: Workload[] = [];
     for (
-      let o = ownerOf(meta);
+      let o = ownerOf(meta, kind);
       o !== undefined && chain.length < 8 && !chain.includes(o);
-      o = ownerOf(o.metadata)
+      o = ownerOf(o.metadata, o.kind)
     ) {
       chain.push(o);
     }
@@ -127,7 +140,7 @@ export function buildContexts(snapshot: Snapshot, now: number): Contexts {
     return g;
   };
   for (const w of [...workloads.values()]) {
-    const chain = chainOf(w.metadata);
+    const chain = chainOf(w.metadata, w.kind);
     const top = chain.at(-1);
     if (top === undefined) groupOf(w);
     else groupOf(top).children.push(w);
@@ -135,7 +148,7 @@ export function buildContexts(snapshot: Snapshot, now: number): Contexts {
 
   const podTargets: PodTarget[] = [];
   for (const pod of pods) {
-    const owners = chainOf(pod.metadata);
+    const owners = chainOf(pod.metadata, 'Pod');
     const top = owners.at(-1);
     if (top !== undefined) groupOf(top).pods.push(pod);
     podTargets.push({ pod, owners });

@@ -239,3 +239,34 @@ describe('diagnose', () => {
     expect(ds.map((d) => d.target.name)).toEqual(['c-pending', 'b-crash', 'a-ok']);
   });
 });
+
+describe('owners without owner references', () => {
+  it('links a ReplicaSet to the Deployment whose controller scaled it, as pasted events show', () => {
+    const denied = fakeRule('admission', 'workload', (ctx) =>
+      ctx.target === 'workload' && ctx.events.some((e) => e.reason === 'FailedCreate')
+        ? { reason: 'QuotaExceeded' }
+        : undefined,
+    );
+    const snap = snapshot({
+      events: [
+        event({
+          reason: 'ScalingReplicaSet',
+          type: 'Normal',
+          kind: 'Deployment',
+          name: 'web',
+          message: 'Scaled up replica set web-7d9f8b6c4 to 3',
+          lastS: 1,
+        }),
+        event({
+          reason: 'FailedCreate',
+          kind: 'ReplicaSet',
+          name: 'web-7d9f8b6c4',
+          message: 'Error creating: ...',
+          lastS: 2,
+        }),
+      ],
+    });
+    const ds = diagnose(snap, { now: ms(60), rules: [denied] }).diagnoses;
+    expect(ds.map((d) => `${d.target.kind}/${d.target.name}`)).toEqual(['Deployment/web']);
+  });
+});

@@ -6,6 +6,7 @@ import { assemble, newestTime } from '../paste/assemble.js';
 import { parsePaste } from '../paste/driver.js';
 import { PASTE_PARSERS } from '../paste/parsers.js';
 import type { PastedObject } from '../paste/types.js';
+import type { PastedLog } from '../paste/driver.js';
 import { SnapshotBuilder } from '../snapshot-builder.js';
 import { parseDocuments } from './documents.js';
 import { rebuildPod } from './fragments.js';
@@ -26,6 +27,7 @@ interface Gathered {
   readonly bundles: Raw[];
   readonly logs: LogTail[];
   readonly pasted: PastedObject[];
+  readonly pastedLogs: PastedLog[];
   readonly commandNamespaces: string[];
   readonly notes: string[];
 }
@@ -131,8 +133,9 @@ function gather(source: Source, into: Gathered): void {
   const structured = looksStructured(source.text) ? gatherStructured(source, into) : undefined;
   if (typeof structured === 'number' && structured > 0) return;
   const paste = parsePaste(source.text, PASTE_PARSERS);
-  if (paste.objects.length > 0) {
+  if (paste.objects.length > 0 || paste.logs.length > 0) {
     appendAll(into.pasted, paste.objects);
+    appendAll(into.pastedLogs, paste.logs);
     appendAll(into.commandNamespaces, paste.commandNamespaces);
     return;
   }
@@ -145,13 +148,52 @@ function gather(source: Source, into: Gathered): void {
   );
 }
 
+/**
+ * A pasted `kubectl logs` output as a log tail: the namespace the paste is about when the command
+ * named none, and the pod's only container when it named no container (as kubectl itself picks).
+ */
+function resolveLog(log: PastedLog, namespace: string, objects: readonly Raw[]): LogTail {
+  const ns = log.namespace ?? namespace;
+  let container = log.container;
+  if (container === undefined) {
+    const pod = objects.find(
+      (o) =>
+        o.kind === 'Pod' &&
+        str(rec(o.metadata).name) === log.pod &&
+        (str(rec(o.metadata).namespace) ?? ns) === ns,
+    );
+    const listed = (v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []);
+    const names = new Set(
+      [...listed(rec(pod?.spec).containers), ...listed(rec(pod?.status).containerStatuses)]
+        .map((c) => (isRecord(c) ? str(c.name) : undefined))
+        .filter((n): n is string => n !== undefined),
+    );
+    container = names.size === 1 ? [...names][0] : undefined;
+  }
+  return {
+    namespace: ns,
+    pod: log.pod,
+    container: container ?? '',
+    previous: log.previous,
+    lines: log.lines,
+  };
+}
+
 /** Builds one Snapshot from already-read sources. */
 export function snapshotFromSources(
   sources: readonly Source[],
   paths: readonly string[],
   options: ReadOptions = {},
 ): Snapshot {
-  const g: Gathered = { objects: [], bundles: [], logs: [], pasted: [], commandNamespaces: [], notes: [] };
+  const g: Gathered = {
+    objects: [],
+    bundles: [],
+    logs: [],
+    pasted: [],
+    pastedLogs: [],
+    commandNamespaces: [],
+    notes: [],
+  };
   for (const source of sources) gather(source, g);
 
   const builder = new SnapshotBuilder();
@@ -174,6 +216,7 @@ export function snapshotFromSources(
     });
     for (const o of assembled.objects) builder.add(o);
     for (const n of assembled.notes) builder.note(n);
+    for (const l of g.pastedLogs) builder.addLog(resolveLog(l, assembled.namespace, assembled.objects));
     if (captured === undefined) builder.setCapturedAt(assembled.referenceTime);
   }
   return builder.build({ type: 'file', paths });

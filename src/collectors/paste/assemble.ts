@@ -2,6 +2,7 @@ import { formatTime, parseTime } from '../../k8s/index.js';
 import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
 import type { PastedObject } from './types.js';
 import { TERMINATING_FOR } from './describe-kinds.js';
+import { UNNAMED_CONTAINER } from './get-table.js';
 import { parseAge } from './text.js';
 
 /** Kinds that live in no namespace. */
@@ -20,6 +21,8 @@ export interface AssembleOptions {
 
 export interface Assembled {
   readonly objects: readonly Raw[];
+  /** The namespace given to objects pasted without one. */
+  readonly namespace: string;
   /** Set when relative ages were turned into times: the moment they count back from. */
   readonly referenceTime?: string;
   readonly notes: readonly string[];
@@ -85,7 +88,24 @@ function mergeByName(into: unknown[], from: unknown[]): unknown[] {
     if (at === -1) out.push(item);
     else out[at] = deepMerge(out[at], item);
   }
-  return out;
+  return foldUnnamed(out);
+}
+
+/**
+ * A `get pods` row knows a container only as "unnamed"; once another block names the pod's
+ * containers, the placeholder is folded into the sole named one (whose own fields win), or
+ * dropped when there are several: it would otherwise stand for a container that does not exist.
+ */
+function foldUnnamed(list: unknown[]): unknown[] {
+  const isUnnamed = (x: unknown): boolean => isRecord(x) && str(x.name) === UNNAMED_CONTAINER;
+  const unnamed = list.filter(isUnnamed);
+  const named = list.filter((x) => isRecord(x) && str(x.name) !== undefined && !isUnnamed(x));
+  if (unnamed.length === 0 || named.length === 0) return list;
+  if (named.length > 1) return list.filter((x) => !isUnnamed(x));
+  const [only] = named;
+  return list
+    .filter((x) => !isUnnamed(x))
+    .map((x) => (x === only ? unnamed.reduce<unknown>((acc, u) => deepMerge(u, acc), only) : x));
 }
 
 /** Later text adds to what earlier text said about the same object; lists of named things merge by name. */
@@ -117,6 +137,16 @@ function oldestEventAge(pasted: readonly PastedObject[]): number | undefined {
  */
 function anchoredReference(pasted: readonly PastedObject[]): number | undefined {
   const pods = pasted.filter((o) => o.raw.kind === 'Pod');
+  // A pod's AGE (a `get pods` row) and its creationTimestamp (from -o yaml or describe).
+  for (const row of pods) {
+    if (row.age?.last === undefined) continue;
+    const name = str(rec(row.raw.metadata).name);
+    for (const p of pods) {
+      const created = parseTime(str(rec(p.raw.metadata).creationTimestamp));
+      if (p !== row && created !== undefined && str(rec(p.raw.metadata).name) === name)
+        return created + row.age.last * 1000;
+    }
+  }
   for (const o of pasted) {
     if (o.raw.kind !== 'Event' || o.age?.last === undefined) continue;
     const reason = str(o.raw.reason);
@@ -244,6 +274,7 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
   const notes = [...byText].map(([text, lines]) => `${linesText(lines)}: ${text}`);
   if (filled) notes.push(`objects pasted without a namespace were put in ${ns} (${why})`);
   return {
+    namespace: ns,
     objects: [...pods.values(), ...others],
     ...(usesAges ? { referenceTime: formatTime(reference) } : {}),
     notes,

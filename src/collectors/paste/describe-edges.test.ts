@@ -55,6 +55,48 @@ Containers:
   });
 });
 
+describe('names from the describe command', () => {
+  const events =
+    'Events:\n  Type     Reason        Age   From                  Message\n  ----     ------        ----  ----                  -------\n';
+  it('names a partial describe (piped through grep or tail) after the object the command names', () => {
+    const pod = only(
+      describeAll(
+        '$ kubectl describe pod api-6b8c7d9f5-l2k4p -n shop | grep -E "^(Status|Reason|Message)"\nStatus:           Failed\nReason:           Terminated\nMessage:          Pod was terminated in response to imminent node shutdown.\n',
+      ).objects,
+      'Pod',
+    );
+    expect(at(pod, 'metadata')).toEqual({ name: 'api-6b8c7d9f5-l2k4p', namespace: 'shop' });
+    const [event] = ofKind(
+      describeAll(
+        `kubectl -n monitoring describe ds/node-exporter | tail -3\n${events}  Warning  FailedCreate  2m    daemonset-controller  Error creating: pods "node-exporter-8xq2m" is forbidden: violates PodSecurity "baseline:latest": host namespaces (hostNetwork=true)\n`,
+      ).objects,
+      'Event',
+    );
+    expect(event?.raw.involvedObject).toEqual({
+      kind: 'DaemonSet',
+      name: 'node-exporter',
+      namespace: 'monitoring',
+    });
+  });
+
+  it('prefers the name the output gives: kubectl describe also takes a name prefix', () => {
+    const [event] = ofKind(
+      describeAll(
+        `$ kubectl describe pod web\n${events}  Normal   Scheduled     1m    default-scheduler     Successfully assigned shop/web-5c6b-x2x2p to node-1\n`,
+      ).objects,
+      'Event',
+    );
+    expect(event?.raw.involvedObject).toMatchObject({ kind: 'Pod', name: 'web-5c6b-x2x2p' });
+  });
+
+  it('takes no name from a command that names several objects or selects by label', () => {
+    for (const command of ['kubectl describe pods web-1 web-2', 'kubectl describe pods -l app=web']) {
+      const pod = only(describeAll(`${command}\nStatus:  Failed\nReason:  Evicted\n`).objects, 'Pod');
+      expect(at(pod, 'metadata.name'), command).not.toMatch(/^web/);
+    }
+  });
+});
+
 describe('less common sections', () => {
   it('Readiness Gates and Ephemeral Containers', () => {
     const text = `Name:         web-1

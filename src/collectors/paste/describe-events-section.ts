@@ -17,6 +17,44 @@ function nextNonBlank(lines: readonly string[], from: number): string | undefine
   return undefined;
 }
 
+interface Wrapped {
+  readonly raw: Record<string, unknown>;
+  /** The message read from the row. */
+  readonly message: string;
+  /** Lengths of the row line and each continuation line as pasted (trailing blanks dropped). */
+  readonly lengths: number[];
+  /** The continuation lines as pasted. */
+  readonly more: string[];
+}
+
+/**
+ * The terminal width the section was wrapped at: a terminal breaks a long line at exactly its
+ * width, so the lines that are continued share one length. Needs two such lines to tell it from
+ * messages that hold new lines of their own.
+ */
+function wrapWidth(rows: readonly Wrapped[]): number | undefined {
+  const counts = new Map<number, number>();
+  for (const r of rows) for (const len of r.lengths.slice(0, -1)) counts.set(len, (counts.get(len) ?? 0) + 1);
+  let best: number | undefined;
+  for (const [len, n] of counts)
+    if (n >= 2 && len >= 40 && (best === undefined || n > (counts.get(best) ?? 0))) best = len;
+  return best;
+}
+
+/**
+ * Joins a row's message with its continuation lines: a line cut at the terminal width continues
+ * mid-word (no space), any other break (a new line in the message, a copy that trimmed the
+ * space the terminal broke at) is a space.
+ */
+function joinWrapped(r: Wrapped, width: number | undefined): string {
+  let out = r.message.trim();
+  r.more.forEach((line, i) => {
+    const cut = width !== undefined && r.lengths[i] === width && !/^\s/.test(line);
+    out += (cut ? '' : ' ') + line.trim();
+  });
+  return out.trim();
+}
+
 /**
  * Reads an Events section starting at `start`: the "Events:" line itself when `keyed`, else the
  * header or first row. Rows go to `doc.events`; lines that are neither rows nor describe keys
@@ -31,10 +69,8 @@ export function readEvents(lines: readonly string[], start: number, doc: Doc, ke
     j++;
   }
   let layout: EventLayout | undefined;
-  let last: { raw: Record<string, unknown>; parts: string[] } | undefined;
-  const flush = (): void => {
-    if (last !== undefined && last.parts.length > 1) last.raw.message = last.parts.join(' ').trim();
-  };
+  const rows: Wrapped[] = [];
+  let last: Wrapped | undefined;
   for (; j < lines.length; j++) {
     const line = lines[j] ?? '';
     if (line.trim() === '') {
@@ -55,13 +91,18 @@ export function readEvents(lines: readonly string[], start: number, doc: Doc, ke
     if (row !== undefined) {
       doc.events.push({ ...row, index: j });
       doc.recognised++;
-      flush();
-      last = { raw: row.raw, parts: [typeof row.raw.message === 'string' ? row.raw.message : ''] };
+      const message = typeof row.raw.message === 'string' ? row.raw.message : '';
+      last = { raw: row.raw, message, lengths: [line.trimEnd().length], more: [] };
+      rows.push(last);
       continue;
     }
     if (last === undefined || isDescribeKey(line)) break;
-    last.parts.push(line.trim());
+    last.more.push(line);
+    last.lengths.push(line.trimEnd().length);
   }
-  flush();
+  const width = wrapWidth(rows);
+  for (const r of rows) {
+    if (r.more.length > 0) r.raw.message = joinWrapped(r, width);
+  }
   return j;
 }

@@ -151,6 +151,39 @@ That is all I get.
     expect(ofKind(objects, 'Pod')).toEqual([]);
   });
 
+  it('Events: hard-wrapped at the terminal width join without a space; other breaks with one', () => {
+    const width = 100;
+    const wrap = (l: string): string[] => {
+      const out: string[] = [];
+      for (; l.length > width; l = l.slice(width)) out.push(l.slice(0, width));
+      return [...out, l];
+    };
+    const rows = [
+      '  Normal   Scheduled               2m                 default-scheduler  Successfully assigned dev/app-7d9c8b6f5-tk2lp to kind-worker',
+      '  Warning  FailedCreatePodSandBox  2m                 kubelet            Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "7e8f0a1b2c3d4e5f": plugin type="calico" failed (add): error getting ClusterInformation: connection is unauthorized: Unauthorized',
+    ];
+    const text = [
+      'Events:',
+      '  Type     Reason                  Age                From               Message',
+      '  ----     ------                  ----               ----               -------',
+      ...rows.flatMap(wrap),
+    ].join('\n');
+    const events = ofKind(describeAll(text).objects, 'Event');
+    expect(events.map((e) => e.raw.message)).toEqual(rows.map((r) => r.slice(73)));
+
+    // a message with new lines of its own (mount output) keeps spaces between its lines
+    const nfs = `Events:
+  Type     Reason       Age   From     Message
+  ----     ------       ----  ----     -------
+  Warning  FailedMount  62s   kubelet  MountVolume.SetUp failed for volume "media" : mount failed: exit status 32
+Mounting command: mount
+Output: mount.nfs: access denied by server while mounting 192.168.1.50:/volume1/media
+`;
+    expect(ofKind(describeAll(nfs).objects, 'Event')[0]?.raw.message).toBe(
+      'MountVolume.SetUp failed for volume "media" : mount failed: exit status 32 Mounting command: mount Output: mount.nfs: access denied by server while mounting 192.168.1.50:/volume1/media',
+    );
+  });
+
   it('Events: with an empty From column, placed by the header', () => {
     const text = `Events:
   Type     Reason            Age   From  Message
@@ -160,6 +193,45 @@ That is all I get.
     const [event] = ofKind(describeAll(text).objects, 'Event');
     expect(event?.raw.message).toBe('0/3 nodes are available: 3 Insufficient memory.');
     expect(event?.raw.source).toBeUndefined();
+  });
+
+  it('events alone are placed on the pod the kubelet names in them (name_namespace)', () => {
+    const cases: Array<[string, string, string]> = [
+      [
+        // dockershim CNI: the sandbox error names the pod as name_namespace
+        'Warning  FailedCreatePodSandBox  3m41s  kubelet  Failed to create pod sandbox: rpc error: code = Unknown desc = failed to set up sandbox container "0f3e" network for pod "checkout-84f7b6d5c9-q8r2t": networkPlugin cni failed to set up pod "checkout-84f7b6d5c9-q8r2t_shop" network: add cmd: failed to assign an IP address to container',
+        'checkout-84f7b6d5c9-q8r2t',
+        'shop',
+      ],
+      [
+        // kubelet runAsNonRoot check: (pod: "name_namespace(uid)", container: c)
+        'Warning  Failed  8s (x4 over 40s)  kubelet  Error: container has runAsNonRoot and image has non-numeric user (app), cannot verify user is non-root (pod: "web-0_sso(8e2d4c1a-6b3f-4d7e-a9c2-5f1e0b3d7a64)", container: app)',
+        'web-0',
+        'sso',
+      ],
+      [
+        // kubelet 1.6-1.9 volume wait
+        'Warning  FailedMount  1m  kubelet, node-1  Unable to mount volumes for pod "mysql-0_data(3b1f7c8e-1c2d-11e8-9a6b-0a58ac1f0412)": timeout expired waiting for volumes to attach/mount for pod "data"/"mysql-0". list of unattached/unmounted volumes=[data]',
+        'mysql-0',
+        'data',
+      ],
+    ];
+    for (const [row, name, namespace] of cases) {
+      const { objects } = describeAll(`Events:\n  ${row}\n`);
+      const [event] = ofKind(objects, 'Event');
+      expect(at(event?.raw, 'involvedObject'), row).toMatchObject({ kind: 'Pod', name });
+      expect(objects[0]?.inferredName).toBe('named in a kubelet message about it');
+      expect(at(event?.raw, 'involvedObject.namespace') ?? at(event?.raw, 'metadata.namespace')).toBe(
+        namespace,
+      );
+    }
+  });
+
+  it('a pod name in prose with an underscore is not taken for a kubelet pod reference', () => {
+    const { objects } = describeAll(
+      'Events:\n  Warning  FailedMount  1m  kubelet  MountVolume.SetUp failed for volume "my_pod" : secret "pod_x" not found\n',
+    );
+    expect(at(ofKind(objects, 'Event')[0]?.raw, 'involvedObject.name')).toBe(UNNAMED_POD);
   });
 
   it('"Events:  <none>" and "No events." give no events', () => {

@@ -193,15 +193,75 @@ const KIND_WORDS: ReadonlyMap<string, string> = new Map(
     }),
 );
 
-/** The kind named by a `describe <kind>` command on one of the few lines just above the block. */
-export function commandKind(lines: readonly string[], start: number): string | undefined {
+/** The `describe` command on one of the few lines just above the block, as written. */
+function describeLine(lines: readonly string[], start: number): string | undefined {
   let seen = 0;
   for (let i = start - 1; i >= 0 && i >= start - 8 && seen < 3; i--) {
     const l = lines[i] ?? '';
     if (l.trim() === '') continue;
     seen++;
-    const m = /\bdescribe\s+([A-Za-z]+)/.exec(l);
-    if (m !== null) return KIND_WORDS.get((m[1] ?? '').toLowerCase());
+    if (/\bdescribe\s+[A-Za-z]/.test(l)) return l;
   }
   return undefined;
+}
+
+/** The kind named by a `describe <kind>` command on one of the few lines just above the block. */
+export function commandKind(lines: readonly string[], start: number): string | undefined {
+  const m = /\bdescribe\s+([A-Za-z]+)/.exec(describeLine(lines, start) ?? '');
+  return m === null ? undefined : KIND_WORDS.get((m[1] ?? '').toLowerCase());
+}
+
+export interface DescribedByCommand {
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace?: string;
+}
+
+/** kubectl flags that take the next word as their value (so it is not an object name). */
+const VALUE_FLAGS = set(
+  '-n|--namespace|-l|--selector|--context|--kubeconfig|--cluster|--user|-f|--filename|--chunk-size|-s|--server|--token|--as|--request-timeout',
+);
+const DNS_NAME = /^[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?$/;
+
+/**
+ * The one object a `kubectl|oc [flags] describe KIND NAME [flags]` (or `KIND/NAME`) just above the
+ * block names, with its `-n`; undefined when it names none, several, or selects by label or file.
+ * kubectl describe also accepts a name prefix, so callers prefer names the output itself gives.
+ */
+export function describeCommand(lines: readonly string[], start: number): DescribedByCommand | undefined {
+  const line = describeLine(lines, start);
+  if (line === undefined) return undefined;
+  const command = line.split(/\s(?:\||>|;|&&)\s?/)[0] ?? '';
+  const words = command.trim().split(/\s+/);
+  const at = words.indexOf('describe');
+  if (at < 0) return undefined;
+  let namespace: string | undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const [flag, value] = w.split('=', 2);
+    if (
+      flag === '-l' ||
+      flag === '--selector' ||
+      flag === '-f' ||
+      flag === '--filename' ||
+      flag === '-A' ||
+      flag === '--all-namespaces'
+    )
+      return undefined;
+    if (flag === '-n' || flag === '--namespace') namespace = value ?? words[i + 1];
+    else if (/^-n[a-z0-9]/.test(w)) namespace = w.slice(2);
+    if (VALUE_FLAGS.has(w)) {
+      i++;
+      continue;
+    }
+    if (i > at && !w.startsWith('-')) rest.push(w);
+  }
+  const [kindWord = '', ...names] = rest;
+  const slash = kindWord.indexOf('/');
+  const kind = KIND_WORDS.get((slash < 0 ? kindWord : kindWord.slice(0, slash)).toLowerCase());
+  const all = slash < 0 ? names : [kindWord.slice(slash + 1), ...names];
+  const [name] = all;
+  if (kind === undefined || all.length !== 1 || name === undefined || !DNS_NAME.test(name)) return undefined;
+  return { kind, name, ...(namespace !== undefined && DNS_NAME.test(namespace) ? { namespace } : {}) };
 }

@@ -9,6 +9,7 @@ import { nodeRaw, pvcRaw, serviceRaws } from './describe-kinds-cluster.js';
 import {
   commandKind,
   CONTAINER_KEYS,
+  describeCommand,
   CONTAINER_REASONS,
   EMPTY_SECTION_LINES,
   HEADER_KEYS,
@@ -148,12 +149,13 @@ function startsBlock(lines: readonly string[], start: number): boolean {
 
 function build(doc: Doc, lines: readonly string[], start: number): PastedObject[] {
   const kind = decideKind(doc, commandKind(lines, start));
+  const command = describeCommand(lines, start);
   const headerName = field(doc, 'Name')?.value;
   const ns = field(doc, 'Namespace')?.value;
   const named: Named =
     headerName !== undefined && !isNone(headerName)
       ? { kind, name: headerName, ...(ns !== undefined && !isNone(ns) ? { namespace: ns } : {}) }
-      : inferName(doc, kind);
+      : inferName(doc, kind, command);
   const namespace = named.namespace ?? (ns !== undefined && !isNone(ns) ? ns : undefined);
   const inferred = named.inferred === undefined ? {} : { inferredName: named.inferred };
   const meta = metadata(doc, named.name, named.kind === 'Node' ? undefined : namespace);

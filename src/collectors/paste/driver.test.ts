@@ -191,3 +191,135 @@ describe('assemble', () => {
     expect(r.objects[2]).toMatchObject({ reason: 'BackOff', lastTimestamp: '2026-03-01T00:21:55Z' });
   });
 });
+
+describe('assemble: placeholder containers', () => {
+  it('folds the unnamed container of a get pods row into the one container describe names', () => {
+    const r = assemble(
+      [
+        {
+          raw: {
+            kind: 'Pod',
+            metadata: { name: 'web-1', namespace: 'x' },
+            status: {
+              containerStatuses: [
+                { name: 'unnamed', restartCount: 3, state: { waiting: { reason: 'ImagePullBackOff' } } },
+              ],
+            },
+          },
+          line: 1,
+        },
+        {
+          raw: {
+            kind: 'Pod',
+            metadata: { name: 'web-1', namespace: 'x' },
+            status: {
+              containerStatuses: [
+                { name: 'web', image: 'web:1', state: { waiting: { reason: 'ImagePullBackOff' } } },
+              ],
+            },
+          },
+          line: 5,
+        },
+      ],
+      { clock: () => 0, commandNamespaces: [] },
+    );
+    expect(r.objects[0]).toMatchObject({
+      status: { containerStatuses: [{ name: 'web', image: 'web:1', restartCount: 3 }] },
+    });
+    expect((r.objects[0]?.status as { containerStatuses: unknown[] }).containerStatuses).toHaveLength(1);
+  });
+
+  it('drops the placeholder when describe names several containers', () => {
+    const r = assemble(
+      [
+        {
+          raw: {
+            kind: 'Pod',
+            metadata: { name: 'p', namespace: 'x' },
+            status: { containerStatuses: [{ name: 'unnamed' }] },
+          },
+          line: 1,
+        },
+        {
+          raw: {
+            kind: 'Pod',
+            metadata: { name: 'p', namespace: 'x' },
+            status: { containerStatuses: [{ name: 'a' }, { name: 'b' }] },
+          },
+          line: 2,
+        },
+      ],
+      { clock: () => 0, commandNamespaces: [] },
+    );
+    expect(
+      (r.objects[0]?.status as { containerStatuses: { name: string }[] }).containerStatuses.map(
+        (c) => c.name,
+      ),
+    ).toEqual(['a', 'b']);
+  });
+});
+
+describe('parsePaste: fragments named by the command above them', () => {
+  it('takes the pod and namespace from `kubectl get pod NAME -n NS -o yaml | yq ...`', () => {
+    const text =
+      '$ kubectl get pod keycloak-0 -n sso -o yaml | yq .status.containerStatuses\n- name: keycloak\n  state:\n    waiting:\n      reason: CreateContainerConfigError\n';
+    const [o] = parsePaste(text, { blocks: [] }).objects;
+    expect(o?.raw).toMatchObject({ kind: 'Pod', metadata: { name: 'keycloak-0', namespace: 'sso' } });
+    expect(o?.inferredName).toContain('named by the command above it');
+  });
+
+  it('does not take a name from a command that selects several pods', () => {
+    const text = '$ kubectl get pods -l app=x -o yaml | yq .items[0].status\nphase: Failed\n';
+    const [o] = parsePaste(text, { blocks: [] }).objects;
+    expect(o?.raw).toMatchObject({ metadata: { name: 'unnamed-pod' } });
+  });
+});
+
+describe('assemble: a pod shown as a get pods row and as -o yaml', () => {
+  it('anchors the time on creationTimestamp plus the AGE column', () => {
+    const r = assemble(
+      [
+        { raw: { kind: 'Pod', metadata: { name: 'job-1', namespace: 'x' } }, line: 2, age: { last: 3600 } },
+        {
+          raw: {
+            kind: 'Pod',
+            metadata: {
+              name: 'job-1',
+              namespace: 'x',
+              creationTimestamp: '2023-11-23T08:00:00Z',
+              deletionTimestamp: '2023-11-23T08:05:00Z',
+            },
+          },
+          line: 6,
+        },
+      ],
+      { clock: () => 0, commandNamespaces: [] },
+    );
+    expect(r.referenceTime).toBe('2023-11-23T09:00:00Z');
+  });
+});
+
+describe('parsePaste: kubectl logs output', () => {
+  it('keeps what a logs command printed as a log tail, unparsed', () => {
+    const text = [
+      '$ kubectl logs web-1 -c app -n shop --previous',
+      'Error: connect ECONNREFUSED 10.0.0.9:5432',
+      '  Warning  Failed  1m  kubelet  this line is the app talking, not an event',
+      '$ kubectl get pods',
+    ].join('\n');
+    const r = parsePaste(text, { blocks: [toy] });
+    expect(r.logs).toEqual([
+      {
+        pod: 'web-1',
+        namespace: 'shop',
+        container: 'app',
+        previous: true,
+        lines: [
+          'Error: connect ECONNREFUSED 10.0.0.9:5432',
+          '  Warning  Failed  1m  kubelet  this line is the app talking, not an event',
+        ],
+      },
+    ]);
+    expect(r.objects).toEqual([]);
+  });
+});

@@ -80,13 +80,64 @@ function structuredObjects(lines: readonly string[], start: number, end: number)
   return out;
 }
 
+const LOGS_COMMAND = /(?:^|\s)(?:kubectl|oc)\s+logs\s+(?:(?:pods?|po)\/)?([a-z0-9][-a-z0-9.]*)(?:\s|$)/;
+const CONTAINER_FLAG = /\s(?:-c|--container)(?:\s+|=)([a-z0-9][-a-z0-9]*)/;
+
+/** The pod, container and instance a `kubectl logs` command reads, or undefined for other commands. */
+function logsCommand(line: string): Omit<PastedLog, 'lines'> | undefined {
+  const pod = LOGS_COMMAND.exec(line)?.[1];
+  if (pod === undefined || /\s(?:-l|--selector)[\s=]/.test(line)) return undefined;
+  return {
+    pod,
+    namespace: NS_FLAG.exec(line)?.[1],
+    container: CONTAINER_FLAG.exec(line)?.[1],
+    previous: /\s(?:-p|--previous)(?:\s|=true|$)/.test(line),
+  };
+}
+
+/** Lines kept of one pasted log. */
+const LOG_LINES = 200;
+
+const GET_ONE_POD = /(?:^|\s)(?:kubectl|oc)\s+get\s+(?:pods?|po)(?:\/|\s+)([a-z0-9][-a-z0-9.]*)(?:\s|$)/;
+
+/**
+ * A pod fragment without a name (`kubectl get pod web-1 -o yaml | yq .status`) takes the name and
+ * namespace of the one pod the command above it asks for.
+ */
+function namedByCommand(o: PastedObject, command: string | undefined): PastedObject {
+  if (o.inferredName === undefined || command === undefined || o.raw.kind !== 'Pod') return o;
+  const name = GET_ONE_POD.exec(command)?.[1];
+  if (name === undefined || /\s(?:-l|--selector|-f|--filename)[\s=]/.test(command)) return o;
+  const ns = NS_FLAG.exec(command)?.[1];
+  const metadata = {
+    ...(isRecord(o.raw.metadata) ? o.raw.metadata : {}),
+    name,
+    ...(ns === undefined ? {} : { namespace: ns }),
+  };
+  return {
+    raw: { ...o.raw, metadata },
+    line: o.line,
+    inferredName: `named by the command above it (${command.trim()})`,
+  };
+}
+
 export interface PasteParsers {
   /** Block parsers tried in order at each line. */
   readonly blocks: readonly BlockParser[];
 }
 
+/** Output of a pasted `kubectl logs` command; namespace and container are filled in later when the command leaves them out. */
+export interface PastedLog {
+  readonly pod: string;
+  readonly namespace: string | undefined;
+  readonly container: string | undefined;
+  readonly previous: boolean;
+  readonly lines: readonly string[];
+}
+
 export interface PasteResult {
   readonly objects: readonly PastedObject[];
+  readonly logs: readonly PastedLog[];
   /** Namespaces named by `-n NS` / `--namespace NS` in pasted commands, in order. */
   readonly commandNamespaces: readonly string[];
 }
@@ -102,6 +153,9 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
   const lines = cleanLines(text);
   const objects: PastedObject[] = [];
   const commandNamespaces: string[] = [];
+  const logs: PastedLog[] = [];
+  /** The last pasted command: it may name the pod whose fragment follows. */
+  let command: string | undefined;
   let i = 0;
   outer: while (i < lines.length) {
     const line = lines[i] ?? '';
@@ -112,12 +166,24 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
     if (isPromptLine(line)) {
       const ns = NS_FLAG.exec(line)?.[1];
       if (ns !== undefined) commandNamespaces.push(ns);
+      command = line;
       i++;
+      // What `kubectl logs` printed is the application's text: kept as a log tail, never parsed.
+      const log = logsCommand(line);
+      if (log !== undefined) {
+        const body: string[] = [];
+        while (i < lines.length && !isPromptLine(lines[i] ?? '') && !/^\s*(?:```|~~~)/.test(lines[i] ?? '')) {
+          body.push(lines[i] ?? '');
+          i++;
+        }
+        while (body.length > 0 && (body.at(-1) ?? '').trim() === '') body.pop();
+        if (body.length > 0) logs.push({ ...log, lines: body.slice(-LOG_LINES) });
+      }
       continue;
     }
     if (YAML_START.test(line) || /^\s*[{[]\s*("|$)/.test(line)) {
       const end = structuredBlockEnd(lines, i);
-      const found = structuredObjects(lines, i, end);
+      const found = structuredObjects(lines, i, end).map((o) => namedByCommand(o, command));
       if (found.length > 0) {
         appendAll(objects, found);
         i = end;
@@ -134,5 +200,5 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
     }
     i++;
   }
-  return { objects, commandNamespaces };
+  return { objects, logs, commandNamespaces };
 }

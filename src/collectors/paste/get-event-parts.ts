@@ -99,8 +99,30 @@ export function countOf(text: string | undefined): number | undefined {
   return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
+/** "Successfully assigned shop/web-1 to node-1" (the scheduler, since kubectl 1.12). */
+const ASSIGNED = /^Successfully assigned ([a-z0-9][-a-z0-9]*)\/([a-z0-9][-a-z0-9.]*) to /;
+/** "Back-off restarting failed container app in pod web-1_shop(uid)", "… pod=web-1_shop(uid)". */
+const POD_REF = /\bpod[= ]"?([a-z0-9][-a-z0-9.]*)_([a-z0-9][-a-z0-9]*)\(/;
+
+/**
+ * The namespace a pod event's own message gives its pod, when the table has no NAMESPACE column:
+ * the scheduler writes `ns/name`, the kubelet's back-off message `name_ns(uid)`. Only a message
+ * that names the event's own pod counts.
+ */
+export function namespaceInMessage(kind: string, name: string, message: string): string | undefined {
+  if (kind !== 'Pod') return undefined;
+  const assigned = ASSIGNED.exec(message);
+  if (assigned?.[2] === name) return assigned[1];
+  const ref = POD_REF.exec(message);
+  return ref?.[1] === name ? ref[2] : undefined;
+}
+
 /** The raw core/v1 Event for the parts, with its ages. */
-export function eventObject(p: EventParts, line: number): PastedObject {
+export function eventObject(parts: EventParts, line: number): PastedObject {
+  const p: EventParts =
+    parts.namespace === undefined
+      ? { ...parts, namespace: namespaceInMessage(parts.kind, parts.name, parts.message) }
+      : parts;
   const namespaced = p.namespace !== undefined && !CLUSTER_SCOPED.has(p.kind);
   const source = parseSource(p.source);
   const metadata = {

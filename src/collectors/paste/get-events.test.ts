@@ -36,6 +36,22 @@ describe("kubectl get events: today's layout (LAST SEEN TYPE REASON OBJECT MESSA
     expect(objs[4]).toMatchObject({ raw: { involvedObject: { kind: 'Node', name: 'worker-3' } } });
   });
 
+  it("takes a pod event's namespace from its own message when the table has no NAMESPACE column", () => {
+    const objs = read(text`
+      LAST SEEN          TYPE      REASON      OBJECT                   MESSAGE
+      72s                Normal    Scheduled   pod/api-84d5b-9wz2r      Successfully assigned shop/api-84d5b-9wz2r to node-2
+      5s (x6 over 56s)   Warning   BackOff     pod/api-84d5b-9wz2r      Back-off restarting failed container api in pod api-84d5b-9wz2r_shop(0f3c)
+      9s                 Warning   Failed      pod/api-84d5b-9wz2r      Error: ErrImagePull
+      1m                 Normal    Scheduled   pod/other-1              Successfully assigned team/web-1 to node-2
+    `);
+    expect(objs.map((o) => (o.raw.involvedObject as { namespace?: string }).namespace)).toEqual([
+      'shop',
+      'shop',
+      undefined,
+      undefined,
+    ]);
+  });
+
   it('maps lower-case kinds back to their kind', () => {
     const objs = read(text`
       LAST SEEN   TYPE      REASON                 OBJECT                                MESSAGE

@@ -50,6 +50,33 @@ describe('kubectl get endpoints', () => {
   });
 });
 
+describe('kubectl get endpointslices', () => {
+  it('reads ports, addresses, "+ N more..." and <unset>, and the Service from the generated name', () => {
+    const objs = read(text`
+      NAME                ADDRESSTYPE   PORTS       ENDPOINTS                                       AGE
+      web-x8k2p           IPv4          8080,8443   10.244.1.5,10.244.2.7,10.244.3.9 + 2 more...    3d
+      api-7ftzq           IPv4          <unset>     10.244.1.9                                      12d
+      db-h2c6v            IPv4          5432        <unset>                                         1h
+      custom-slice        IPv6          80          fd00::1                                         1h
+    `);
+    expect(objs).toHaveLength(4);
+    expect(objs[0]).toMatchObject({
+      raw: {
+        kind: 'EndpointSlice',
+        metadata: { name: 'web-x8k2p', labels: { 'kubernetes.io/service-name': 'web' } },
+        addressType: 'IPv4',
+        ports: [{ port: 8080 }, { port: 8443 }],
+      },
+      age: { last: 259200 },
+    });
+    expect((objs[0]?.raw.endpoints as unknown[]).length).toBe(5);
+    expect(objs[1]?.raw).toMatchObject({ ports: [], endpoints: [{ addresses: ['10.244.1.9'] }] });
+    expect(objs[2]?.raw).toMatchObject({ ports: [{ port: 5432 }], endpoints: [] });
+    // Not a generated name: the Service is unknown.
+    expect(objs[3]?.raw.metadata).toEqual({ name: 'custom-slice' });
+  });
+});
+
 describe('kubectl get svc', () => {
   it('reads type, cluster IP, ports and the wide SELECTOR', () => {
     const objs = read(text`
@@ -139,11 +166,10 @@ describe('kubectl get pvc / pv', () => {
 });
 
 describe('tables this parser does not read', () => {
-  it('returns undefined for pods, events, namespaces and endpoint slices', () => {
+  it('returns undefined for pods, events and namespaces', () => {
     for (const header of [
       'NAME   READY   STATUS   RESTARTS   AGE',
       'LAST SEEN   TYPE   REASON   OBJECT   MESSAGE',
-      'NAME   ADDRESSTYPE   PORTS   ENDPOINTS   AGE',
       'NAME   DATA   AGE',
     ]) {
       expect(parseGetOther([header, 'x   1   2'], 0)).toBeUndefined();

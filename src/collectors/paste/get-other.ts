@@ -1,13 +1,13 @@
 /**
  * `kubectl get` tables other than pods and events, recognised by their header: endpoints,
- * services, PVCs, PVs, nodes and workloads, with or without a NAMESPACE column, and the
+ * endpoint slices, services, PVCs, PVs, nodes and workloads, with or without a NAMESPACE column, and the
  * `kind/name` rows of `kubectl get all`. Each row becomes the object it describes, holding only
  * what the table shows; the table ends at the first line that is not a row of it.
  */
 import type { BlockParse, BlockParser, PastedObject } from './types.js';
 import { alignRow, endsTable, hasColumn, NAME, NAMESPACE, readHeader, type Header } from './get-table.js';
 import { splitKindName } from './get-kinds.js';
-import { endpointsFrom, serviceFrom } from './get-services.js';
+import { endpointSliceFrom, endpointsFrom, serviceFrom } from './get-services.js';
 import { isNodeStatus, nodeFrom, pvcFrom, pvFrom } from './get-nodes-storage.js';
 import { WORKLOAD_KINDS, workloadFrom, workloadKindOf } from './get-workloads.js';
 import { parseAge } from './text.js';
@@ -28,6 +28,9 @@ function tableOf(h: Header): Table | undefined {
   if (!hasColumn(h, 'NAME')) return undefined;
   if (hasColumn(h, 'ENDPOINTS') && !hasColumn(h, 'ADDRESSTYPE')) {
     return { kind: 'Endpoints', build: endpointsFrom, lead: 1 };
+  }
+  if (hasColumn(h, 'ADDRESSTYPE', 'PORTS', 'ENDPOINTS')) {
+    return { kind: 'EndpointSlice', build: endpointSliceFrom, lead: 2 };
   }
   if (
     hasColumn(h, 'PORT(S)') &&

@@ -1,8 +1,9 @@
 /**
- * Rows of `kubectl get endpoints` (NAME ENDPOINTS [AGE]) and `kubectl get svc`
- * (NAME TYPE CLUSTER-IP EXTERNAL-IP PORT(S) AGE [SELECTOR]; older releases without TYPE, or
- * with IP(S)). Only what the table shows is kept: an Endpoints object's ready addresses, a
- * Service's type, cluster IP, ports (port, nodePort, protocol) and selector.
+ * Rows of `kubectl get endpoints` (NAME ENDPOINTS [AGE]), `kubectl get endpointslices`
+ * (NAME ADDRESSTYPE PORTS ENDPOINTS AGE) and `kubectl get svc` (NAME TYPE CLUSTER-IP EXTERNAL-IP
+ * PORT(S) AGE [SELECTOR]; older releases without TYPE, or with IP(S)). Only what the table shows
+ * is kept: an Endpoints object's ready addresses, a slice's ports and addresses, a Service's type,
+ * cluster IP, ports (port, nodePort, protocol) and selector.
  */
 import { parseLabels, value } from './get-table.js';
 
@@ -87,5 +88,55 @@ export function serviceFrom(row: ReadonlyMap<string, string>): Raw | undefined {
       ports,
       ...(selector === undefined ? {} : { selector }),
     },
+  };
+}
+
+/** The label that ties an EndpointSlice to its Service. */
+const SERVICE_NAME = 'kubernetes.io/service-name';
+/**
+ * The EndpointSlice controller names its slices with generateName `<service>-`, so the API server
+ * appends five random characters (the base cut to 58 characters).
+ */
+const GENERATED = /^([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)-[bcdfghjklmnpqrstvwxz2456789]{5}$/;
+const MORE = /^ \+ (\d+) more\.\.\.$/;
+
+/**
+ * A `kubectl get endpointslices` row. kubectl prints PORTS as the port numbers joined by commas
+ * and ENDPOINTS as up to three addresses of all endpoints, ready or not, then " + N more...";
+ * `<unset>` for none. Readiness is not shown, so the endpoints carry no conditions. The Service
+ * is taken from the generated name.
+ */
+export function endpointSliceFrom(row: ReadonlyMap<string, string>): Raw | undefined {
+  const name = row.get('NAME') ?? '';
+  const portsText = (row.get('PORTS') ?? '').trim();
+  const endpointsText = (row.get('ENDPOINTS') ?? '').trim();
+  let ports: Raw[] = [];
+  if (portsText !== '<unset>' && portsText !== '') {
+    const nums = portsText.split(',');
+    if (!nums.every((n) => /^\d{1,5}$/.test(n))) return undefined;
+    ports = nums.map((n) => ({ port: Number(n) }));
+  }
+  let endpoints: Raw[] = [];
+  if (endpointsText !== '<unset>' && endpointsText !== '') {
+    const plus = endpointsText.indexOf(' + ');
+    const more = plus >= 0 ? MORE.exec(endpointsText.slice(plus)) : null;
+    if (plus >= 0 && more === null) return undefined;
+    const list = (plus >= 0 ? endpointsText.slice(0, plus) : endpointsText).split(',');
+    if (!list.every((ip) => BARE_IP.test(ip))) return undefined;
+    // Addresses past the third are not printed: count them as endpoints of unknown address.
+    const hidden = Number(more?.[1] ?? 0);
+    endpoints = [
+      ...list.map((ip) => ({ addresses: [ip] })),
+      ...Array.from({ length: Math.min(hidden, 1000) }, () => ({ addresses: [] })),
+    ];
+  }
+  const service = GENERATED.exec(name)?.[1];
+  const addressType = value(row.get('ADDRESSTYPE'));
+  return {
+    kind: 'EndpointSlice',
+    ...(service === undefined ? {} : { metadata: { labels: { [SERVICE_NAME]: service } } }),
+    ...(addressType === undefined ? {} : { addressType }),
+    ports,
+    endpoints,
   };
 }

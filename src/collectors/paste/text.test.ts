@@ -76,3 +76,10 @@ describe('markdown quotes', () => {
     expect(isPromptLine(cleanLine('> $ kubectl get pods'))).toBe(true);
   });
 });
+
+describe('prompts of other shells', () => {
+  it('recognises an oh-my-zsh prompt', () => {
+    expect(isPromptLine('➜  ~ kubectl get events -n shop')).toBe(true);
+    expect(isPromptLine('➜  infra git:(main) kubectl describe pod web-1')).toBe(true);
+  });
+});

@@ -123,6 +123,7 @@ export function parseKubectlTime(text: string): string | undefined {
 /** A shell prompt and command ("$ kubectl get pods", "user@host:~$ oc describe pod x", "PS C:\> kubectl ..."). */
 export function isPromptLine(line: string): boolean {
   return (
+    /^\s*➜\s+\S+\s+\S/.test(line) ||
     /^\s*(?:\$|#|%|PS [^>]*>|[\w.-]+@[\w.-]+[^$#\s]*[$#])\s+\S/.test(line) ||
     /^\s*(?:kubectl|oc|k)\s+[a-z-]+(\s|$)/.test(line)
   );

@@ -1,6 +1,14 @@
 import { testRule } from '../../../test/rule-tester.js';
-import { event, snapshot } from '../../../test/builders.js';
+import { event, snapshot, workload } from '../../../test/builders.js';
 import { rule } from './forbidden.js';
+
+/** `kubectl describe deployment` prints a ReplicaFailure condition without its message. */
+const replicaFailure = (message?: string) => ({
+  type: 'ReplicaFailure',
+  status: 'True',
+  reason: 'FailedCreate',
+  ...(message === undefined ? {} : { message }),
+});
 
 const failed = (message: string, opts: { name?: string; kind?: string; lastS?: number } = {}) =>
   event({
@@ -22,6 +30,24 @@ testRule(rule, {
           failed(
             'Error creating: pods "x" is forbidden: violates PodSecurity "baseline:latest": privileged (container "a" must not set securityContext.privileged=true)',
           ),
+        ],
+      }),
+    },
+    {
+      name: 'a Deployment condition without message defers to its ReplicaSet condition that says why',
+      snapshot: snapshot({
+        workloads: [
+          workload({ kind: 'Deployment', name: 'web', conditions: [replicaFailure()] }),
+          workload({
+            kind: 'ReplicaSet',
+            name: 'web-7d4',
+            owner: { kind: 'Deployment', name: 'web' },
+            conditions: [
+              replicaFailure(
+                'pods "web-7d4-" is forbidden: exceeded quota: q, requested: pods=1, used: pods=3, limited: pods=3',
+              ),
+            ],
+          }),
         ],
       }),
     },
@@ -64,6 +90,28 @@ testRule(rule, {
         ],
       }),
       expect: [{ messageId: 'invalid', data: { kind: 'Job' } }],
+    },
+    {
+      name: 'describe deployment: ReplicaFailure FailedCreate whose message describe does not print',
+      snapshot: snapshot({
+        workloads: [
+          workload({
+            kind: 'Deployment',
+            name: 'checkout',
+            namespace: 'shop',
+            conditions: [replicaFailure()],
+          }),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'unstated',
+          reason: 'Forbidden',
+          basis: 'state',
+          data: { kind: 'Deployment', name: 'checkout', detail: 'ReplicaFailure: FailedCreate' },
+          evidenceIncludes: ['Deployment checkout: ReplicaFailure=True FailedCreate'],
+        },
+      ],
     },
     {
       name: 'other admission plugin',

@@ -11,7 +11,8 @@ const meta = {
   description:
     'The API server rejected the pods a controller tried to create for a reason no more specific admission rule covers: ' +
     'RBAC ("User ... cannot create resource \\"pods\\""), a terminating namespace, another admission plugin ("is forbidden: ..."), ' +
-    'or validation ("Pod \\"x\\" is invalid: ...").',
+    'or validation ("Pod \\"x\\" is invalid: ..."); also a ReplicaFailure=True condition whose message the evidence lacks ' +
+    '(`kubectl describe deployment` prints only its reason), when nothing else says why.',
   reasons: ['Forbidden'],
   graceSeconds: 0,
   needs: ['events', 'workloads'],
@@ -22,6 +23,8 @@ const meta = {
       '{{kind}} {{name}} cannot create pods: the API server finds the pod template invalid ({{detail}}).',
     forbidden: '{{kind}} {{name}} cannot create pods: {{detail}}.',
     other: '{{kind}} {{name}} cannot create pods: {{detail}}.',
+    unstated:
+      '{{kind}} {{name}} cannot create pods ({{detail}}); the error the API server gave is not in the evidence.',
   },
   docs: 'docs/rules/admission/forbidden.md',
 } as const;
@@ -36,7 +39,11 @@ export const rule = {
     const { kind, detail, error } = f.error;
     const ns = f.object.namespace;
     const messageId =
-      kind === 'rbac' || kind === 'namespaceTerminating' || kind === 'invalid' || kind === 'forbidden'
+      kind === 'rbac' ||
+      kind === 'namespaceTerminating' ||
+      kind === 'invalid' ||
+      kind === 'forbidden' ||
+      kind === 'unstated'
         ? kind
         : 'other';
     const text = messageId === 'invalid' ? error : detail;
@@ -48,6 +55,8 @@ export const rule = {
       forbidden:
         'The error names the admission plugin or rule that refused the pod; change the pod template or that policy.',
       other: 'Read the full error on the owning object; it names what refused the pod.',
+      unstated:
+        'Read the FailedCreate events of the ReplicaSet (or other controller) that creates the pods: they name what refused them (quota, LimitRange, PodSecurity, a webhook, RBAC).',
     };
     return [
       finding(meta, {
@@ -65,7 +74,9 @@ export const rule = {
           kubectl.describe(f.object.kind, f.object.name, ns),
           messageId === 'namespaceTerminating'
             ? kubectl.get('namespace', ns || 'default')
-            : kubectl.events(f.object.kind, f.object.name, ns),
+            : messageId === 'unstated'
+              ? kubectl.raw(`get events${kubectl.nsFlag(ns)} --field-selector reason=FailedCreate`)
+              : kubectl.events(f.object.kind, f.object.name, ns),
           fix[messageId],
         ],
       }),

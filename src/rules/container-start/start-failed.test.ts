@@ -62,6 +62,39 @@ testRule(rule, {
       }),
     },
     {
+      name: 'an application that logs an exec error of its own child and then runs on',
+      snapshot: snapshot({
+        pods: [
+          one('app', {
+            state: state.running(60),
+            restartCount: 1,
+            lastState: state.terminated(1, 'Error', { message: 'exec /bin/helper: exec format error' }),
+          }),
+        ],
+      }),
+    },
+    {
+      name: 'an exec error earlier in the log, the application failing later',
+      snapshot: snapshot({
+        pods: [
+          one('app', {
+            state: state.waiting('CrashLoopBackOff', 'back-off 40s restarting failed container=app'),
+            restartCount: 3,
+            lastState: state.terminated(1, 'Error'),
+          }),
+        ],
+        logs: [
+          {
+            namespace: 'default',
+            pod: 'web-1',
+            container: 'app',
+            previous: true,
+            lines: ['exec /usr/bin/plugin: exec format error', 'fatal: plugin failed to load'],
+          },
+        ],
+      }),
+    },
+    {
       name: 'exit 128 from the application itself (no runtime message)',
       snapshot: snapshot({
         pods: [
@@ -166,6 +199,88 @@ testRule(rule, {
           data: { arch: 'node is arm64' },
         },
       ],
+    },
+    {
+      name: 'a get-pods row (container unnamed) and `kubectl get events` rows without fieldPath',
+      snapshot: snapshot({
+        pods: [
+          pod({
+            nodeName: 'node-1',
+            containers: [],
+            containerStatuses: [
+              cstatus('unnamed', { state: state.waiting('RunContainerError'), restartCount: 3 }),
+            ],
+          }),
+        ],
+        events: [
+          event({ reason: 'Failed', message: `Error: ${NOT_IN_PATH}`, count: 4, lastS: 50 }),
+          event({
+            reason: 'BackOff',
+            message: 'Back-off restarting failed container api in pod web-1_default(uid-web-1)',
+            lastS: 55,
+          }),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'executableNotFound',
+          reason: 'ExecutableNotFound',
+          basis: 'state',
+          data: { executable: '"gunicorn"' },
+          evidenceIncludes: ['state.waiting: RunContainerError', 'executable file not found in $PATH'],
+        },
+      ],
+    },
+    {
+      name: 'exit 1 after start: runc printed the exec format error as the container log (arm64 image)',
+      snapshot: snapshot({
+        pods: [
+          one('web', {
+            state: state.waiting('CrashLoopBackOff', 'back-off 2m40s restarting failed container=web'),
+            restartCount: 6,
+            lastState: state.terminated(1, 'Error', { startedS: 10, finishedS: 10 }),
+          }),
+        ],
+        logs: [
+          {
+            namespace: 'default',
+            pod: 'web-1',
+            container: 'web',
+            previous: true,
+            lines: ['exec /usr/local/bin/docker-entrypoint.sh: exec format error', ''],
+          },
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'execFormat',
+          reason: 'ExecFormatError',
+          basis: 'state',
+          container: { name: 'web', type: 'app' },
+          data: { exitCode: 1 },
+          evidenceIncludes: [
+            'lastState.terminated: Error (exit code 1)',
+            'logs[web] (previous): exec /usr/local/bin/docker-entrypoint.sh: exec format error',
+          ],
+        },
+      ],
+    },
+    {
+      name: 'exit 1 after start, runc 1.0 wording in the termination message (CRLF script)',
+      snapshot: snapshot({
+        pods: [
+          one(
+            'job',
+            {
+              state: state.terminated(1, 'Error', {
+                message: 'standard_init_linux.go:228: exec user process caused: no such file or directory\n',
+              }),
+            },
+            'Failed',
+          ),
+        ],
+      }),
+      expect: [{ messageId: 'executableNotFound', reason: 'ExecutableNotFound', data: { exitCode: 1 } }],
     },
     {
       name: 'events only: permission denied on the entrypoint',

@@ -110,6 +110,14 @@ testRule(rule, {
       }),
     },
     {
+      name: 'exit 1 whose log is only the exec format error: the entrypoint never ran (container-start)',
+      snapshot: snapshot({
+        pods: [crashPod([crashing()])],
+        events: [backOff()],
+        logs: [{ ...previousLog, lines: ['exec /app/server: exec format error'] }],
+      }),
+    },
+    {
       name: 'OOMKilled loop belongs to crash/oom-killed',
       snapshot: snapshot({
         pods: [crashPod([crashing(state.terminated(137, 'OOMKilled', { finishedS: 110 }))])],
@@ -181,16 +189,36 @@ testRule(rule, {
       expect: [
         {
           messageId: 'crashLoopEventsUnnamed',
-          basis: 'events',
+          // Seven back-offs, the last one now: an ongoing loop, not history.
+          basis: 'state',
           data: { restarts: 7 },
           evidenceIncludes: ['Started (x4'],
         },
       ],
     },
     {
-      name: 'events only, new message with fieldPath',
+      name: 'events only, new message with fieldPath, the last back-off 20 minutes ago',
       snapshot: snapshot({ events: [backOff({ fieldPath: 'spec.containers{app}' })] }),
+      now: Date.parse('2026-01-01T00:21:55Z'),
       expect: [{ messageId: 'crashLoopEvents', basis: 'events', container: { name: 'app', type: 'app' } }],
+    },
+    {
+      name: 'a Ready get-pods row (no container states) and back-offs a minute ago: still looping',
+      snapshot: snapshot({
+        pods: [pod({ phase: 'Running', containers: [], conditions: [{ type: 'Ready', status: 'True' }] })],
+        events: [
+          backOff({ message: 'Back-off restarting failed container api in pod web-1_default(uid-web-1)' }),
+        ],
+      }),
+      now: Date.parse('2026-01-01T00:02:55Z'),
+      expect: [
+        {
+          messageId: 'crashLoopEvents',
+          basis: 'state',
+          container: { name: 'api', type: 'app' },
+          data: { restarts: 5 },
+        },
+      ],
     },
     {
       name: 'running now but restarting often (6 restarts, last one a minute ago)',

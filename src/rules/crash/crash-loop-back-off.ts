@@ -36,7 +36,7 @@ export const rule = {
       .filter((c) => c.reason === 'CrashLoopBackOff')
       .map((c) => {
         const messageId =
-          c.basis === 'events'
+          c.status === undefined
             ? c.container === undefined
               ? 'crashLoopEventsUnnamed'
               : 'crashLoopEvents'
@@ -48,6 +48,7 @@ export const rule = {
           messageId,
           data: crashData(c),
           basis: c.basis,
+          ...(c.confidence === undefined ? {} : { confidence: c.confidence }),
           container: c.container,
           evidence: c.evidence,
           at: c.at,

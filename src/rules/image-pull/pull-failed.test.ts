@@ -329,6 +329,54 @@ testRule(rule, {
       expect: [{ messageId: 'signature', reason: 'PullBackOff' }],
     },
     {
+      name: 'get pods row (container and image unknown) plus get events rows without fieldPath',
+      snapshot: snapshot({
+        pods: [
+          pod({
+            nodeName: 'worker-3',
+            containers: [],
+            containerStatuses: [cstatus('unnamed', { state: state.waiting('ImagePullBackOff') })],
+          }),
+        ],
+        events: [
+          pullFailedEvent(
+            'ghcr.io/acme/api:2.3.1',
+            'rpc error: code = Unknown desc = failed to pull and unpack image "ghcr.io/acme/api:2.3.1": failed to resolve reference "ghcr.io/acme/api:2.3.1": failed to authorize: failed to fetch anonymous token: unexpected status from GET request to https://ghcr.io/token?scope=repository%3Aacme%2Fapi%3Apull&service=ghcr.io: 401 Unauthorized',
+          ),
+          event({ reason: 'Failed', message: 'Error: ImagePullBackOff', lastS: 20 }),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'unauthorized',
+          reason: 'RegistryUnauthorized',
+          basis: 'state',
+          container: { name: 'unnamed', type: 'app' },
+          data: { image: 'ghcr.io/acme/api:2.3.1' },
+        },
+      ],
+    },
+    {
+      name: 'event image matches neither known image and two containers have unknown images: not guessed',
+      snapshot: snapshot({
+        pods: [
+          pod({
+            nodeName: 'worker-3',
+            containers: [],
+            containerStatuses: [
+              cstatus('a', { state: state.waiting('ImagePullBackOff') }),
+              cstatus('b', { state: state.waiting('ImagePullBackOff') }),
+            ],
+          }),
+        ],
+        events: [pullFailedEvent('registry.example/x:1', NOT_FOUND)],
+      }),
+      expect: [
+        { messageId: 'backOff', reason: 'PullBackOff', container: { name: 'a', type: 'app' } },
+        { messageId: 'backOff', reason: 'PullBackOff', container: { name: 'b', type: 'app' } },
+      ],
+    },
+    {
       name: 'two containers fail for different reasons',
       snapshot: snapshot({
         pods: [

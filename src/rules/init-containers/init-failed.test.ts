@@ -85,6 +85,22 @@ testRule(rule, {
       }),
     },
     {
+      name: 'init container whose exec failed after the start (exit 1, exec format error): container-start',
+      snapshot: snapshot({
+        pods: [
+          initPod(
+            cstatus('init', {
+              state: state.waiting('CrashLoopBackOff', 'back-off 40s restarting failed container=init'),
+              restartCount: 3,
+              lastState: state.terminated(1, 'Error', {
+                message: 'exec /usr/local/bin/setup: exec format error',
+              }),
+            }),
+          ),
+        ],
+      }),
+    },
+    {
       name: 'sidecar that exited once and is being restarted is not a failure',
       snapshot: snapshot({
         pods: [

@@ -19,6 +19,7 @@ import {
 } from '../utils/init-containers.js';
 import { kubectl } from '../utils/kubectl.js';
 import { startFailureOf } from '../utils/start-errors.js';
+import { execFailureAfterStart } from '../utils/start-failures.js';
 import type { PodContext, Rule } from '../types.js';
 
 const meta = {
@@ -100,7 +101,13 @@ export const rule = {
       let term: ContainerStateTerminated | undefined;
       const evidence: Evidence[] = [];
       if (hasState(status)) {
-        if (startFailureOf(status) !== undefined) continue;
+        // The runtime could not start the process (also when runc's exec failed after the start
+        // and only its exit says so): container-start, not an init container that failed.
+        if (
+          startFailureOf(status) !== undefined ||
+          execFailureAfterStart(status, ctx.logs, ref.name) !== undefined
+        )
+          continue;
         const s = status.state;
         const last = status.lastState?.terminated;
         const sidecar = isSidecar(entry);

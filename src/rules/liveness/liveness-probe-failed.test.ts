@@ -1,5 +1,5 @@
 import { testRule } from '../../../test/rule-tester.js';
-import { container, cstatus, event, pod, runningPod, snapshot, state } from '../../../test/builders.js';
+import { container, cstatus, event, ms, pod, runningPod, snapshot, state } from '../../../test/builders.js';
 import { rule } from './liveness-probe-failed.js';
 
 const probed = container('app', {
@@ -106,6 +106,54 @@ testRule(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'a Ready get-pods row and five probe kills, the last a minute ago: an ongoing loop, not history',
+      snapshot: snapshot({
+        pods: [
+          pod({
+            phase: 'Running',
+            containers: [],
+            conditions: [{ type: 'Ready', status: 'True' }],
+          }),
+        ],
+        events: [
+          unhealthy('Liveness probe failed: HTTP probe failed with statuscode: 500', {
+            count: 16,
+            firstS: 60,
+            lastS: 598,
+            bare: true,
+          }),
+          {
+            ...killing(600, 'Container gateway failed liveness probe, will be restarted', 'web-1'),
+            count: 5,
+          },
+          event({ reason: 'Started', type: 'Normal', message: 'Started container gateway', lastS: 610 }),
+        ],
+      }),
+      now: ms(660),
+      expect: [
+        {
+          messageId: 'livenessRestarted',
+          basis: 'state',
+          container: { name: 'gateway', type: 'app' },
+          data: { restarts: 5, failure: 'HTTP status 500' },
+        },
+      ],
+    },
+    {
+      name: 'the same kills twenty minutes ago: events, left for the engine to call history',
+      snapshot: snapshot({
+        pods: [pod({ phase: 'Running', containers: [], conditions: [{ type: 'Ready', status: 'True' }] })],
+        events: [
+          {
+            ...killing(600, 'Container gateway failed liveness probe, will be restarted', 'web-1'),
+            count: 5,
+          },
+        ],
+      }),
+      now: ms(1800),
+      expect: [{ messageId: 'livenessRestarted', basis: 'events', data: { restarts: 5 } }],
+    },
     {
       name: 'events only: wrong path, connection refused, then Killing (real case 037)',
       snapshot: snapshot({

@@ -38,6 +38,14 @@ const nameOnly: Service = { kind: 'Service', metadata: { name: 'restate', namesp
 testRule(rule, {
   valid: [
     {
+      name: 'a Service without a selector and no Endpoints object: manual endpoints, nothing to judge',
+      snapshot: snapshot({ services: [service({})], pods: [runningPod({ labels: { app: 'web' } })] }),
+    },
+    {
+      name: 'an ExternalName Service with an empty Endpoints object',
+      snapshot: snapshot({ services: [service({ type: 'ExternalName' })], endpoints: [endpoints({})] }),
+    },
+    {
       name: 'one Ready pod is enough',
       snapshot: snapshot({
         services: [web],
@@ -109,6 +117,14 @@ testRule(rule, {
         endpointSlices: [endpointSlice({ endpoints: [{ ip: '10.0.0.1', pod: 'web-1', ready: false }] })],
       }),
       expect: [{ messageId: 'endpointsNotReady', data: { total: 1 } }],
+    },
+    {
+      name: 'a kubectl get svc row (type and ports, no selector column) with an empty Endpoints object',
+      snapshot: snapshot({
+        services: [service({ ports: [{ port: 80, protocol: 'TCP' }] })],
+        endpoints: [endpoints({})],
+      }),
+      expect: [{ messageId: 'noEndpointsSelectorUnknown', data: { service: 'web' } }],
     },
     {
       name: 'kubectl get endpoints shows <none> for a Service known by name only (real case 066)',

@@ -10,7 +10,7 @@ import {
   membership,
   serviceCommands,
   serviceEvidence,
-  specUnknown,
+  selectorUnknown,
 } from '../utils/service-backends.js';
 import type { Rule } from '../types.js';
 
@@ -21,8 +21,10 @@ const meta = {
   title: 'Service has no ready endpoints',
   description:
     'The Service selects pods, but none of them is Ready, so every endpoint is not-ready and the Service sends traffic nowhere. ' +
-    "Says why, from each pod's status. Also reports a Service whose endpoints are empty when the evidence has no spec for it " +
-    '(e.g. `kubectl get endpoints` shows <none>): then either the selector matches nothing or no pod is Ready. ' +
+    "Says why, from each pod's status. Also reports a Service whose endpoints are empty when the evidence does not show its " +
+    'selector (`kubectl get endpoints` shows <none>; a `kubectl get svc` row, which prints no selector, with an empty Endpoints ' +
+    'object, which the endpoints controller writes only for Services with a selector): then either the selector matches ' +
+    'nothing or no pod is Ready. ' +
     'Skipped for ExternalName Services, Services without a selector and publishNotReadyAddresses.',
   reasons: ['NoReadyEndpoints'],
   graceSeconds: 30,
@@ -48,7 +50,7 @@ export const rule = {
     const endpointLines = endpointsCollected(ctx)
       ? endpointEvidence(ctx.endpointSlices, ctx.endpoints, service)
       : [];
-    if (specUnknown(svc)) {
+    if (selectorUnknown(svc, ctx.endpointSlices, ctx.endpoints)) {
       const known = ctx.endpointSlices.length > 0 || ctx.endpoints !== undefined;
       if (!known || m.ready > 0) return [];
       return [

@@ -45,8 +45,45 @@ testRule(rule, {
         pods: [runningPod({ namespace: 'prod', labels: { app: 'web', tier: 'front' } })],
       }),
     },
+    {
+      name: 'pod labels not in the evidence, but the Endpoints list addresses: the selector matches',
+      snapshot: snapshot({
+        services: [service({ selector: { app: 'api' } })],
+        pods: [runningPod({ name: 'api-1' })],
+        endpoints: [endpoints({ ready: [{ ip: '10.244.1.17' }, { ip: '10.244.2.9' }] })],
+      }),
+    },
+    {
+      name: 'pod labels not in the evidence and no endpoints collected: cannot tell',
+      snapshot: snapshot({
+        services: [service({ selector: { app: 'api' } })],
+        pods: [runningPod({ name: 'api-1' })],
+      }),
+    },
+    {
+      name: 'labelled pods that do not match, yet the EndpointSlice lists an endpoint: trust the controller',
+      snapshot: snapshot({
+        services: [service({ selector: { app: 'web' } })],
+        pods: [runningPod({ labels: { app: 'other' } })],
+        endpoints: [endpoints({ ready: [{ ip: '10.244.1.5', pod: 'web-2' }] })],
+      }),
+    },
   ],
   invalid: [
+    {
+      name: 'pod labels not in the evidence, Endpoints <none>: reported with low confidence',
+      snapshot: snapshot({
+        services: [service({ selector: { app: 'api' } })],
+        pods: [runningPod({ name: 'api-1' })],
+        endpoints: [endpoints({})],
+      }),
+      expect: [
+        {
+          messageId: 'noPods',
+          evidenceIncludes: ['pod api-1 labels: (not in the evidence)', 'Endpoints web: <none>'],
+        },
+      ],
+    },
     {
       name: 'chart labels app.kubernetes.io/name while the selector wants app (real case 066)',
       snapshot: snapshot({

@@ -6,6 +6,7 @@ import {
   endpointEvidence,
   endpointsCollected,
   hasSelector,
+  membership,
   serviceCommands,
   serviceEvidence,
 } from '../utils/service-backends.js';
@@ -63,12 +64,20 @@ export const rule = {
     const ns = svc.metadata.namespace ?? '';
     const selector = svc.spec.selector ?? {};
     const inNamespace = ctx.index.podsInNamespace(ns);
+    // Endpoints or slices that list any address prove the controller found pods for the selector.
+    const listed = endpointsCollected(ctx) ? membership(ctx.endpointSlices, ctx.endpoints).total : undefined;
+    if (listed !== undefined && listed > 0) return [];
+    // Pods whose labels the evidence does not hold (a `kubectl get pods` row without --show-labels,
+    // a describe fragment without its Labels line) may match: only empty endpoints still tell, weakly.
+    const unknownLabels = inNamespace.filter((p) => p.metadata.labels === undefined).length;
+    if (unknownLabels > 0 && listed === undefined) return [];
     const actual = actualLabels(selector, inNamespace);
     const evidence: Evidence[] = [serviceEvidence(svc)];
     for (const pod of inNamespace.slice(0, 3)) {
+      const labels = pod.metadata.labels;
       evidence.push({
         source: 'spec',
-        text: `pod ${pod.metadata.name} labels: ${formatSelector(pod.metadata.labels) || '(none)'}`,
+        text: `pod ${pod.metadata.name} labels: ${labels === undefined ? '(not in the evidence)' : formatSelector(labels) || '(none)'}`,
       });
     }
     if (endpointsCollected(ctx))
@@ -87,6 +96,7 @@ export const rule = {
           actual: actual.join(', '),
         },
         status: graceStatus(meta, since, ctx.now),
+        ...(unknownLabels > 0 ? { confidence: 'low' as const } : {}),
         evidence,
         at: since,
         nextSteps: [

@@ -1,5 +1,5 @@
 import { testRule } from '../../../test/rule-tester.js';
-import { container, pod, runningPod, service, snapshot } from '../../../test/builders.js';
+import { container, endpointSlice, pod, runningPod, service, snapshot } from '../../../test/builders.js';
 import { rule } from './target-port-mismatch.js';
 
 const app = (ports: { containerPort: number; name?: string; protocol?: string }[] | undefined) =>
@@ -8,8 +8,39 @@ const app = (ports: { containerPort: number; name?: string; protocol?: string }[
     containers: [container('app', ports === undefined ? {} : { ports })],
   });
 
+/** A pod from a `kubectl get pods` row: labels known, containers and their ports not. */
+const rowPod = pod({ labels: { app: 'web' }, phase: 'Running', containers: [] });
+const namedHttp = service({
+  selector: { app: 'web' },
+  ports: [{ name: 'http', port: 80, targetPort: 'http', protocol: 'TCP' }],
+});
+
 testRule(rule, {
   valid: [
+    {
+      name: 'pod specs unknown, the slice carries the named port',
+      snapshot: snapshot({
+        services: [namedHttp],
+        pods: [rowPod],
+        endpointSlices: [endpointSlice({ endpoints: [{ ip: '10.244.1.9' }] })],
+      }),
+    },
+    {
+      name: 'pod specs unknown, a table slice with an unnamed port number: cannot tell',
+      snapshot: snapshot({
+        services: [namedHttp],
+        pods: [rowPod],
+        endpointSlices: [endpointSlice({ endpoints: [{ ip: '10.244.1.9' }], ports: [{ port: 8080 }] })],
+      }),
+    },
+    {
+      name: 'a numeric targetPort always resolves, so a slice without ports says nothing about it',
+      snapshot: snapshot({
+        services: [service({ selector: { app: 'web' } })],
+        pods: [rowPod],
+        endpointSlices: [endpointSlice({ endpoints: [{ ip: '10.244.1.9' }], ports: [] })],
+      }),
+    },
     {
       name: 'numeric targetPort declared',
       snapshot: snapshot({
@@ -46,6 +77,22 @@ testRule(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'pod specs unknown, the slice lists the pod without a port: the name did not resolve',
+      snapshot: snapshot({
+        services: [namedHttp],
+        pods: [rowPod],
+        endpointSlices: [endpointSlice({ endpoints: [{ ip: '10.244.1.9' }], ports: [] })],
+      }),
+      expect: [
+        {
+          messageId: 'namedPortUnresolved',
+          reason: 'TargetPortMismatch',
+          data: { service: 'web', targetPort: 'http', slice: 'EndpointSlice web-abcde', endpoints: 1 },
+          evidenceIncludes: ['ports http 80->http/TCP', 'EndpointSlice web-abcde: 1 endpoints'],
+        },
+      ],
+    },
     {
       name: 'numeric targetPort none of the declared ports has',
       snapshot: snapshot({

@@ -32,7 +32,8 @@ export type AdmissionKind =
   | 'namespaceTerminating'
   | 'invalid'
   | 'forbidden'
-  | 'other';
+  | 'other'
+  | 'unstated';
 
 export interface AdmissionError {
   readonly code: AdmissionCode;
@@ -184,6 +185,16 @@ export function classifyAdmissionError(message: string): AdmissionError | undefi
   if (forbiddenAt >= 0) return make('Forbidden', 'forbidden');
   if (error.includes(' is invalid: ')) return make('Forbidden', 'invalid');
   return make('Forbidden', 'other');
+}
+
+/**
+ * A `ReplicaFailure=True` condition whose message is not in the evidence (`kubectl describe`
+ * prints only its type, status and reason): the controller's pod creation was refused, and only
+ * its FailedCreate events say why.
+ */
+export function unstatedAdmissionError(reason: string | undefined): AdmissionError {
+  const error = `ReplicaFailure: ${reason || 'FailedCreate'}`;
+  return { code: 'Forbidden', kind: 'unstated', error, detail: error, fields: {} };
 }
 
 /** A stable key for "the same failure": code, kind and the detail without the generated pod name. */

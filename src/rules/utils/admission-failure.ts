@@ -7,7 +7,12 @@
 import type { EventRecord, Evidence, Workload, WorkloadCondition } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import type { WorkloadContext } from '../types.js';
-import { admissionKey, classifyAdmissionError, type AdmissionError } from './admission-errors.js';
+import {
+  admissionKey,
+  classifyAdmissionError,
+  unstatedAdmissionError,
+  type AdmissionError,
+} from './admission-errors.js';
 import { eventEvidence, eventTime } from './events.js';
 import { perContext } from './memo.js';
 
@@ -65,7 +70,8 @@ function candidates(ctx: WorkloadContext): Candidate[] {
   for (const owner of [ctx.workload, ...ctx.children]) {
     for (const cond of owner.status.conditions ?? []) {
       if (cond.type !== 'ReplicaFailure' || cond.status !== 'True') continue;
-      const error = classifyAdmissionError(cond.message ?? '');
+      const message = (cond.message ?? '').trim();
+      const error = message === '' ? unstatedAdmissionError(cond.reason) : classifyAdmissionError(message);
       if (error === undefined) continue;
       const at = parseTime(cond.lastUpdateTime) ?? parseTime(cond.lastTransitionTime) ?? 0;
       out.push({ error, kind: owner.kind, name: owner.metadata.name, at, condition: { owner, cond } });
@@ -76,7 +82,8 @@ function candidates(ctx: WorkloadContext): Candidate[] {
 
 function conditionEvidence(c: NonNullable<Candidate['condition']>): Evidence {
   const { owner, cond } = c;
-  const text = `${owner.kind} ${owner.metadata.name}: ReplicaFailure=True ${cond.reason ?? ''}: ${cond.message ?? ''}`;
+  const message = cond.message?.trim() ? `: ${cond.message.trim()}` : '';
+  const text = `${owner.kind} ${owner.metadata.name}: ReplicaFailure=True ${cond.reason ?? ''}${message}`;
   const at = cond.lastUpdateTime ?? cond.lastTransitionTime;
   return at ? { source: 'condition', text, at } : { source: 'condition', text };
 }
@@ -85,9 +92,14 @@ function conditionEvidence(c: NonNullable<Candidate['condition']>): Evidence {
 function computeCurrentAdmissionFailure(ctx: WorkloadContext): AdmissionFailure | undefined {
   const all = candidates(ctx);
   if (all.length === 0) return undefined;
-  // Newest event first; a condition (no fresh timestamp of its own) only when no event classifies.
+  // Newest event first; a condition (no fresh timestamp of its own) only when no event classifies,
+  // and one whose message is not in the evidence only when no other says why.
+  const unstated = (c: Candidate): number => Number(c.error.kind === 'unstated');
   const ranked = [...all].sort(
-    (a, b) => Number(a.event === undefined) - Number(b.event === undefined) || b.at - a.at,
+    (a, b) =>
+      Number(a.event === undefined) - Number(b.event === undefined) ||
+      unstated(a) - unstated(b) ||
+      b.at - a.at,
   );
   const chosen = ranked[0] as Candidate;
   const key = admissionKey(chosen.error);

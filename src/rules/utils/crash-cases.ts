@@ -21,6 +21,8 @@ import {
   effectiveExitCode,
   isKillExit,
   lastTermination,
+  LOOP_MIN_RESTARTS,
+  LOOP_WINDOW_MS,
   logEvidence,
   parseRestartBackOff,
   probeDrivenRestart,
@@ -28,6 +30,7 @@ import {
   terminationEvidence,
 } from './restarts.js';
 import { perContext } from './memo.js';
+import { execFailureAfterStart } from './start-failures.js';
 
 export type CrashReason = ReasonOf<'crash'>;
 
@@ -48,6 +51,8 @@ export interface CrashCase {
   readonly restartPolicy: string;
   readonly evidence: readonly Evidence[];
   readonly at: number | undefined;
+  /** Set when the case rests on events but counts as current state (an ongoing restart loop). */
+  readonly confidence?: 'medium';
 }
 
 /** Terminations that belong to other stages: start failures and containers the runtime lost. */
@@ -97,6 +102,8 @@ function fromStatus(
   const current = status.state?.terminated;
   const term = lastTermination(status);
   if (term !== undefined && NOT_CRASHES.has(term.reason ?? '')) return undefined;
+  // The entrypoint could not be executed at all: the container-start stage, not a crash.
+  if (execFailureAfterStart(status, ctx.logs, entry.ref.name) !== undefined) return undefined;
   const restarted = status.restartCount > 0 || backOffs.length > 0;
   let looping: boolean;
   if (waiting?.reason === 'CrashLoopBackOff') looping = true;
@@ -177,22 +184,29 @@ function fromEvents(
     return ref === undefined || c === undefined || c.name === name;
   });
   const lastStart = newest(starts);
+  const restarts = events.reduce((n, e) => n + e.count, 0);
+  // Back-offs still going on (the events' form of restartingFrequently) are the present, not
+  // history: between two back-offs the container runs and may even be Ready, as a pasted
+  // `kubectl get pods` row shows, so a Ready pod does not show the loop was overcome.
+  const lastAt = last.last ?? last.first;
+  const ongoing = restarts >= LOOP_MIN_RESTARTS && lastAt !== undefined && ctx.now - lastAt < LOOP_WINDOW_MS;
   const evidence: Evidence[] = [eventEvidence(last, ctx.now)];
   if (lastStart !== undefined && lastStart.count > 1) evidence.push(eventEvidence(lastStart, ctx.now));
   evidence.push(...logEvidence(ctx.logs, name));
   return {
     reason: 'CrashLoopBackOff',
     container: ref,
-    basis: 'events',
+    basis: ongoing ? 'state' : 'events',
     spec: specs.find((s) => s.ref.name === name)?.spec,
     status: undefined,
     termination: undefined,
     exitCode: undefined,
-    restarts: events.reduce((n, e) => n + e.count, 0),
+    restarts,
     looping: true,
     restartPolicy: ctx.pod.spec.restartPolicy ?? 'Always',
     evidence,
-    at: last.last ?? last.first,
+    at: lastAt,
+    ...(ongoing ? { confidence: 'medium' as const } : {}),
   };
 }
 

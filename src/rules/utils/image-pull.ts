@@ -75,13 +75,24 @@ interface Group {
   readonly pulls: EventRecord[];
 }
 
+/**
+ * An event that names an image but no container (a `kubectl get events` row has no fieldPath)
+ * belongs to the one container whose image the evidence does not show (a `kubectl get pods`
+ * row): every other container's image is known and is not the one named.
+ */
+function onlyUnknownImage(groups: readonly Group[], image: string | undefined): Group | undefined {
+  if (image === undefined) return undefined;
+  const unknown = groups.filter((x) => x.ref !== undefined && x.image === '');
+  return unknown.length === 1 ? unknown[0] : undefined;
+}
+
 function groupFor(groups: Group[], e: EventRecord): Group | undefined {
   const ref = eventContainer(e);
   const image = imageInMessage(e.message);
   let g =
     ref !== undefined
       ? groups.find((x) => x.ref?.name === ref.name && x.ref.type === ref.type)
-      : groups.find((x) => sameImage(x.image, image));
+      : (groups.find((x) => sameImage(x.image, image)) ?? onlyUnknownImage(groups, image));
   if (g === undefined && (ref !== undefined || image !== undefined)) {
     g = { ref, image: image ?? '', status: undefined, failures: [], pulls: [] };
     groups.push(g);

@@ -18,6 +18,8 @@ import {
 import { formatProbe, probeOf, PROBE_DEFAULTS } from './probe-spec.js';
 import {
   lastTermination,
+  LOOP_MIN_RESTARTS,
+  LOOP_WINDOW_MS,
   logEvidence,
   probeDrivenRestart,
   restartingFrequently,
@@ -37,6 +39,8 @@ export interface LivenessCase {
   readonly restarts: number;
   readonly evidence: readonly Evidence[];
   readonly at: number | undefined;
+  /** Set when the case rests on events but counts as current state (an ongoing kill loop). */
+  readonly confidence?: 'medium';
 }
 
 function time(e: EventRecord): number | undefined {
@@ -64,6 +68,19 @@ interface Parts {
   readonly kills: readonly EventRecord[];
   readonly restarts: number;
   readonly extra: readonly Evidence[];
+  readonly confidence?: 'medium';
+}
+
+/**
+ * Probe kills that are still going on: LOOP_MIN_RESTARTS or more, the newest within
+ * LOOP_WINDOW_MS of now — the events' form of restartingFrequently. Such a loop is the present,
+ * not history: the container passes Ready between two kills, so a Ready pod (a `kubectl get pods`
+ * row reading 1/1 Running) does not show it was overcome. Unknown times never count.
+ */
+function killLoopOngoing(kills: readonly EventRecord[], restarts: number, now: number): boolean {
+  const last = newest(kills);
+  const t = last === undefined ? undefined : time(last);
+  return restarts >= LOOP_MIN_RESTARTS && t !== undefined && now - t < LOOP_WINDOW_MS;
 }
 
 function build(ctx: PodContext, p: Parts): LivenessCase {
@@ -94,6 +111,7 @@ function build(ctx: PodContext, p: Parts): LivenessCase {
     restarts: p.restarts,
     evidence,
     at: times.length > 0 ? Math.max(...times) : undefined,
+    ...(p.confidence === undefined ? {} : { confidence: p.confidence }),
   };
 }
 
@@ -144,7 +162,16 @@ function fromEvents(ctx: PodContext, skip: ReadonlySet<string>): LivenessCase[] 
     };
     if (lastKill !== undefined) {
       const restarts = kills.reduce((n, k) => n + k.event.count, 0);
-      out.push(build(ctx, { ...common, probe: lastKill.kill.probe, status: 'failed', restarts }));
+      const ongoing = killLoopOngoing(common.kills, restarts, ctx.now);
+      out.push(
+        build(ctx, {
+          ...common,
+          ...(ongoing ? { basis: 'state' as const, confidence: 'medium' as const } : {}),
+          probe: lastKill.kill.probe,
+          status: 'failed',
+          restarts,
+        }),
+      );
     } else if (recent(failures, spec, ctx.now)) {
       out.push(build(ctx, { ...common, probe: probeKind(failures), status: 'progressing', restarts: 0 }));
     }

@@ -71,6 +71,7 @@ export function probeRestartFindings(
         evidence: c.evidence,
         at: c.at,
         nextSteps,
+        ...(c.confidence === undefined ? {} : { confidence: c.confidence }),
       });
     });
 }

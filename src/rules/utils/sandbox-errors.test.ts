@@ -25,6 +25,7 @@ describe('classifySandboxMessage', () => {
       'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to set up sandbox container "9f" network for pod "web": networkPlugin cni failed to set up pod "web_default" network: add cmd: failed to assign an IP address to container',
       'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "9f": plugin type="azure-vnet" failed (add): Failed to allocate address: No available addresses',
       'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "9f": plugin type="cilium-cni" failed (add): unable to allocate IP via local cilium agent: [POST /ipam][502] postIpamFailure  range is full',
+      'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "9f": plugin type="azure-vnet" failed (add): IPAM Invoker Add failed with error: Failed to get IP address from CNS with error: %w: AllocateIPConfig failed: not enough IPs available for 4c5d, waiting on Azure CNS to allocate more with NC Status: , IP config request is [IPConfigRequest: DesiredIPAddress , PodInterfaceID 4c5d-eth0, InfraContainerID 4c5d]',
     ];
     for (const m of cases) expect(classifySandboxMessage(m).kind, m).toBe('ipExhausted');
     expect(classifySandboxMessage(cases[0] ?? '')).toMatchObject({

@@ -37,6 +37,8 @@ const IP_EXHAUSTED = [
   /\brange is full\b/i,
   /no (?:more )?(?:free |available )ip(?:s| address(?:es)?)\b/i,
   /no more free affine blocks/i,
+  // Azure CNS (dynamic pod IP allocation): "AllocateIPConfig failed: not enough IPs available ..., waiting on Azure CNS to allocate more"
+  /not enough IPs available/i,
   /ip(?:am)?(?: address)? (?:pool|range|block)s? (?:is |are )?exhausted/i,
 ] as const;
 const CNI =

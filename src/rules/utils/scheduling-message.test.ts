@@ -62,6 +62,12 @@ describe('parseSchedulingMessage', () => {
     expect(hist('0/1 nodes are available: persistentvolumeclaim "data" not found.')).toEqual([
       [null, 'persistentvolumeclaim "data" not found', 'UnboundPVC'],
     ]);
+    // 1.9-1.11 (before "immediate") and 1.6-1.8 (the claim named), with the event's repeat suffix
+    expect(choose('0/3 nodes are available: 3 pod has unbound PersistentVolumeClaims.')).toBe('UnboundPVC');
+    expect(choose('pod has unbound PersistentVolumeClaims (repeated 3 times)')).toBe('UnboundPVC');
+    expect(choose('PersistentVolumeClaim is not bound: "data-mongo-0" (repeated 3 times)')).toBe(
+      'UnboundPVC',
+    );
   });
 
   it('DRA-era PostFilter sentence before preemption', () => {
@@ -242,6 +248,9 @@ describe('classifySchedulingReason', () => {
       'TopologySpreadUnsatisfied',
     ],
     ['pod has unbound immediate PersistentVolumeClaims', 'UnboundPVC'],
+    ['pod has unbound PersistentVolumeClaims (repeated 3 times)', 'UnboundPVC'],
+    ['3 pod has unbound PersistentVolumeClaims', 'UnboundPVC'],
+    ['PersistentVolumeClaim is not bound: "data-mongo-0" (repeated 2 times)', 'UnboundPVC'],
     ["node(s) didn't find available persistent volumes to bind", 'UnboundPVC'],
     ['node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)', 'UnboundPVC'],
     ['node(s) had volume node affinity conflict', 'VolumeNodeAffinityConflict'],

@@ -23,6 +23,9 @@ export const SCHEDULING_REASON_PATTERNS = [
     'UnboundPVC',
     [
       'unbound immediate persistentvolumeclaim',
+      // 1.9-1.11 "pod has unbound PersistentVolumeClaims", 1.6-1.8 "PersistentVolumeClaim is not bound: "x""
+      'unbound persistentvolumeclaim',
+      'persistentvolumeclaim is not bound',
       'persistentvolumeclaim "',
       "didn't find available persistent volumes",
       'bound to non-existent pv',

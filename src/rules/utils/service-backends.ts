@@ -28,6 +28,32 @@ export function specUnknown(svc: Service): boolean {
   );
 }
 
+/** The label the EndpointSlice controller puts on the slices it manages for a Service's selector. */
+const MANAGED_BY = 'endpointslice.kubernetes.io/managed-by';
+const SLICE_CONTROLLER = 'endpointslice-controller.k8s.io';
+
+/**
+ * The Service has a selector the evidence does not show: its spec is unknown (a name in a
+ * `kubectl get endpoints` table), or only a `kubectl get svc` row (which prints no SELECTOR
+ * column without -o wide) holds it while the controllers manage its endpoints. The endpoints
+ * controller writes an Endpoints object, and the EndpointSlice controller slices, only for
+ * Services with a selector, so an empty Endpoints object or a controller-managed slice says
+ * there is one.
+ */
+export function selectorUnknown(
+  svc: Service,
+  slices: readonly EndpointSlice[],
+  endpoints: Endpoints | undefined,
+): boolean {
+  const s = svc.spec;
+  if (s.selector !== undefined || s.type === 'ExternalName' || s.externalName !== undefined) return false;
+  if (specUnknown(svc)) return true;
+  return (
+    (endpoints !== undefined && endpoints.subsets.length === 0) ||
+    slices.some((sl) => sl.metadata.labels?.[MANAGED_BY] === SLICE_CONTROLLER)
+  );
+}
+
 export function endpointsCollected(ctx: RuleContext): boolean {
   return ctx.collected.has('endpointslices') || ctx.collected.has('endpoints');
 }

@@ -1,4 +1,4 @@
-import type { ContainerRef, EventRecord, Evidence } from '../../model/index.js';
+import type { ContainerRef, ContainerStatus, EventRecord, Evidence, LogTail } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
 import { containerEntries } from './containers.js';
@@ -13,10 +13,13 @@ import {
 import { eventContainer, eventEvidence, eventTime } from './events.js';
 import {
   classifyStartError,
+  execFailureInOutput,
   isProcessStartFailure,
   startFailureOf,
   type StartErrorClass,
+  type StartFailure,
 } from './start-errors.js';
+import { effectiveExitCode, isKillExit, lastTermination } from './restarts.js';
 import { perContext } from './memo.js';
 
 /** One container whose process the runtime could not start, now (status) or per unresolved events. */
@@ -52,22 +55,113 @@ function startEventGroups(events: readonly EventRecord[]): Map<string, EventGrou
   return groups;
 }
 
+/**
+ * A container whose entrypoint's execve failed after the runtime had started it: runc's init
+ * printed the exec error as the container's last output and exited 1, so the status shows an
+ * ordinary `Error` exit. The termination message (FallbackToLogsOnError) or the log of that run
+ * carries the line. A container running now got past it.
+ */
+export function execFailureAfterStart(
+  status: ContainerStatus | undefined,
+  logs: readonly LogTail[],
+  name: string,
+): { readonly failure: StartFailure; readonly line: string; readonly log?: LogTail } | undefined {
+  if (status?.state === undefined || status.state.running !== undefined) return undefined;
+  const term = lastTermination(status);
+  if (term === undefined || term.reason === 'OOMKilled') return undefined;
+  const code = effectiveExitCode(term);
+  if (code === undefined || code === 0 || isKillExit(code)) return undefined;
+  const where = status.state.terminated === term ? 'state.terminated' : 'lastState.terminated';
+  const failure = {
+    where,
+    reason: term.reason ?? '',
+    message: term.message ?? '',
+    exitCode: term.exitCode,
+    finishedAt: term.finishedAt,
+  } as const;
+  const fromMessage = execFailureInOutput((term.message ?? '').split('\n'));
+  if (fromMessage !== undefined) return { failure, line: fromMessage };
+  const mine = logs.filter((l) => l.container === name);
+  // The log of the run that ended: the previous instance while the container waits to restart
+  // (with no new instance yet, `kubectl logs` without --previous shows that run too).
+  const log =
+    where === 'lastState.terminated'
+      ? (mine.find((l) => l.previous) ?? mine.find((l) => !l.previous))
+      : mine.find((l) => !l.previous);
+  const line = log === undefined ? undefined : execFailureInOutput(log.lines);
+  return line === undefined || log === undefined ? undefined : { failure, line, log };
+}
+
 function exitText(reason: string, exitCode: number | undefined): string {
   return exitCode === undefined ? reason : `${reason} (exit code ${exitCode})`;
+}
+
+/**
+ * Events without a fieldPath (`kubectl get events` prints none) that name no container: on a pod
+ * with a single app container they can only be about that container.
+ */
+function unattributed(groups: Map<string, EventGroup>): EventRecord[] {
+  const out: EventRecord[] = [];
+  for (const [key, g] of groups) {
+    if (g.ref !== undefined) continue;
+    out.push(...g.events);
+    groups.delete(key);
+  }
+  return out;
 }
 
 function computeStartFailures(ctx: PodContext): readonly ContainerStartFailure[] {
   const groups = startEventGroups(ctx.events);
   const out: ContainerStartFailure[] = [];
-  for (const entry of containerEntries(ctx.pod)) {
+  const entries = containerEntries(ctx.pod);
+  const soleApp = entries.filter((e) => e.ref.type === 'app').length === 1;
+  for (const entry of entries) {
     const key = `${entry.ref.type}/${entry.ref.name}`;
     const group = groups.get(key);
     // Without a current state the container's events decide, below.
     if (!hasState(entry.status)) continue;
     groups.delete(key);
+    const afterStart =
+      startFailureOf(entry.status) === undefined
+        ? execFailureAfterStart(entry.status, ctx.logs, entry.ref.name)
+        : undefined;
+    if (afterStart !== undefined) {
+      const { failure, line, log } = afterStart;
+      const waiting = entry.status.state.waiting;
+      out.push({
+        ref: entry.ref,
+        image: entry.spec?.image ?? entry.status.image ?? '',
+        cls: classifyStartError(line),
+        message: line,
+        exitCode: failure.exitCode,
+        basis: 'state',
+        evidence: [
+          ...(waiting?.reason === undefined
+            ? []
+            : [stateEvidence(entry.ref, 'state.waiting', waiting.reason, waiting.message)]),
+          stateEvidence(
+            entry.ref,
+            failure.where,
+            exitText(failure.reason || 'terminated', failure.exitCode),
+            failure.message,
+          ),
+          ...(log === undefined
+            ? []
+            : [
+                {
+                  source: 'log' as const,
+                  text: `logs[${log.container}] (${log.previous ? 'previous' : 'current'}): ${line}`,
+                },
+              ]),
+        ],
+        at: parseTime(failure.finishedAt),
+      });
+      continue;
+    }
     const sf = startFailureOf(entry.status);
     if (sf === undefined) continue;
-    const newest = [...(group?.events ?? [])].sort((a, b) => eventTime(b) - eventTime(a))[0];
+    const own = group?.events ?? (entry.ref.type === 'app' && soleApp ? unattributed(groups) : []);
+    const newest = [...own].sort((a, b) => eventTime(b) - eventTime(a))[0];
     const message = sf.message || (newest === undefined ? '' : (errorDetail(newest) ?? ''));
     const waiting = entry.status.state.waiting;
     const evidence: Evidence[] = [
