@@ -21,7 +21,9 @@ export const kubectl = {
     return `kubectl get events${nsFlag(namespace)} --field-selector involvedObject.kind=${kind},involvedObject.name=${q(name)}`;
   },
   logs(pod: string, namespace: string | undefined, container: string, previous = false): string {
-    return `kubectl logs ${q(pod)}${nsFlag(namespace)} -c ${q(container)}${previous ? ' --previous' : ''}`;
+    // A container the evidence could not name (a pasted table row) is left to kubectl to pick.
+    const c = container === '' || container === 'unnamed' ? '' : ` -c ${q(container)}`;
+    return `kubectl logs ${q(pod)}${nsFlag(namespace)}${c}${previous ? ' --previous' : ''}`;
   },
   describeNode(name: string): string {
     return `kubectl describe node ${q(name)}`;
