@@ -119,15 +119,14 @@ function chainFor(
       status = finding.status;
     } else if (passed) {
       status = 'passed';
+    } else if (chosen?.stage === 'termination') {
+      // Deletion is off the creation chain: creation stages the evidence does not show are unknown.
+      status = 'unknown';
     } else if (verdict === 'progressing' && firstOpen) {
       status = 'progressing';
       firstOpen = false;
     } else {
-      status =
-        verdict === 'progressing' || (chosen !== undefined && chosen.stage === 'termination')
-          ? 'not-reached'
-          : 'unknown';
-      if (chosen !== undefined && chosen.stage === 'termination') status = passed ? 'passed' : 'unknown';
+      status = verdict === 'progressing' ? 'not-reached' : 'unknown';
     }
     const passedAt = milestones.pod.get(stage);
     const at = passedAt?.at;
