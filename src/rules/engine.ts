@@ -11,7 +11,7 @@ import { stageOrder } from '../model/index.js';
 import { compareStrings } from '../k8s/index.js';
 import { buildContexts } from './context.js';
 import { podMilestones } from './chain.js';
-import { renderFinding } from './messages.js';
+import { renderWith } from './messages.js';
 import { compareFindings, resolveFindings } from './resolve.js';
 import { judgePod } from './verdict.js';
 import { findingConfidence } from './engine-confidence.js';
@@ -174,7 +174,7 @@ function findingOnlyDiagnosis(
     reason: chosen.reason,
     ruleId: chosen.ruleId,
     container: chosen.container ?? null,
-    summary: meta === undefined ? chosen.messageId : renderFinding(meta, chosen),
+    summary: renderWith(metas, chosen),
     confidence: findingConfidence(chosen, meta, collected, inferred),
     evidence: chosen.evidence,
     nextSteps: chosen.nextSteps,
@@ -183,10 +183,7 @@ function findingOnlyDiagnosis(
       ...(inferred
         ? [`${target.kind} ${target.name} is not in the evidence; judged from what refers to it.`]
         : []),
-      ...others.map(
-        (f) =>
-          `also: ${f.stage}: ${metas.get(f.ruleId) ? renderFinding(metas.get(f.ruleId) as RuleMeta, f) : f.messageId}`,
-      ),
+      ...others.map((f) => `also: ${f.stage}: ${renderWith(metas, f)}`),
     ],
   };
 }

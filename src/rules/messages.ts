@@ -20,3 +20,9 @@ export function renderFinding(meta: RuleMeta, f: Finding): string {
   const template = meta.messages[f.messageId];
   return template === undefined ? f.messageId : renderTemplate(template, f.data);
 }
+
+/** The sentence for a finding, looking its rule up by id (the message id when the rule is unknown). */
+export function renderWith(metas: ReadonlyMap<string, RuleMeta>, f: Finding): string {
+  const meta = metas.get(f.ruleId);
+  return meta === undefined ? f.messageId : renderFinding(meta, f);
+}

@@ -13,7 +13,7 @@ import type {
 import { STAGES, stageOrder } from '../model/index.js';
 import { formatTime, humanDuration, parseTime, podRestarts, podStatusColumn } from '../k8s/index.js';
 import type { Milestones } from './chain.js';
-import { renderFinding } from './messages.js';
+import { renderWith } from './messages.js';
 import { stagePassed } from './resolve.js';
 import { findingConfidence, missingNeeds } from './engine-confidence.js';
 import type { PodContext, RuleMeta } from './types.js';
@@ -35,11 +35,6 @@ export interface PodJudgement {
   readonly inferred: boolean;
   readonly group: Diagnosis['group'];
   readonly owners: NonNullable<Diagnosis['owners']>;
-}
-
-function render(metas: ReadonlyMap<string, RuleMeta>, f: Finding): string {
-  const meta = metas.get(f.ruleId);
-  return meta === undefined ? f.messageId : renderFinding(meta, f);
 }
 
 /** The newest time any evidence about the pod carries (epoch ms), or undefined. */
@@ -181,12 +176,12 @@ export function judgePod(j: PodJudgement): Diagnosis {
       const key = `${h.ruleId}/${h.messageId}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      notes.push(`resolved earlier (${h.stage}): ${render(metas, h)}`);
+      notes.push(`resolved earlier (${h.stage}): ${renderWith(metas, h)}`);
     }
   }
   for (const f of current) {
     if (f !== chosen && f.status === 'failed' && f.stage !== chosen?.stage)
-      notes.push(`also (${f.stage}): ${render(metas, f)}`);
+      notes.push(`also (${f.stage}): ${renderWith(metas, f)}`);
   }
 
   if (chosen !== undefined) {
@@ -204,7 +199,7 @@ export function judgePod(j: PodJudgement): Diagnosis {
       reason: chosen.reason,
       ruleId: chosen.ruleId,
       container: chosen.container ?? null,
-      summary: render(metas, chosen),
+      summary: renderWith(metas, chosen),
       confidence: findingConfidence(chosen, meta, ctx.collected, inferred),
       evidence: chosen.evidence,
       nextSteps: chosen.nextSteps,
