@@ -32,6 +32,7 @@ import {
   type EventParts,
 } from './get-event-parts.js';
 import { headerlessOldRow, oldEventRow } from './get-events-old.js';
+import { parseUiEvents } from './get-events-ui.js';
 import { subjectOf } from './lines-objects.js';
 import { indentOf } from './text.js';
 
@@ -209,6 +210,8 @@ function readRows(lines: readonly string[], from: number, read: RowReader, end0:
 export const parseGetEvents: BlockParser = (lines, start) => {
   const line = lines[start];
   if (line === undefined || line.length > 20_000) return undefined;
+  const fromUi = parseUiEvents(lines, start);
+  if (fromUi !== undefined) return fromUi;
   const fromHeader = headerReader(line);
   if (fromHeader !== undefined) return readRows(lines, start + 1, fromHeader, start + 1);
   if (headerlessRow(line) === undefined) return undefined;

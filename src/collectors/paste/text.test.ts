@@ -83,3 +83,12 @@ describe('prompts of other shells', () => {
     expect(isPromptLine('➜  infra git:(main) kubectl describe pod web-1')).toBe(true);
   });
 });
+
+describe('bare prompts', () => {
+  it('recognises a prompt with no command after it', () => {
+    expect(isPromptLine('$ ')).toBe(true);
+    expect(isPromptLine('user@host:~$ ')).toBe(true);
+    expect(isPromptLine('PS C:\\Users\\x> ')).toBe(true);
+    expect(isPromptLine('  Warning  Failed  1m  kubelet  Error: secret "x" not found')).toBe(false);
+  });
+});

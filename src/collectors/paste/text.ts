@@ -125,6 +125,8 @@ export function isPromptLine(line: string): boolean {
   return (
     /^\s*➜\s+\S+\s+\S/.test(line) ||
     /^\s*(?:\$|#|%|PS [^>]*>|[\w.-]+@[\w.-]+[^$#\s]*[$#])\s+\S/.test(line) ||
+    // A bare prompt, as the last line of a terminal copy often is.
+    /^\s*(?:\$|PS [^>]*>|[\w.-]+@[\w.-]+[^$#\s]*[$#])\s*$/.test(line) ||
     /^\s*(?:kubectl|oc|k)\s+[a-z-]+(\s|$)/.test(line)
   );
 }

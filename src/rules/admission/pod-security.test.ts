@@ -95,6 +95,33 @@ testRule(rule, {
       ],
     },
     {
+      name: 'SCC on the ReplicaSet of a Deployment: the service account comes from the ReplicaSet template',
+      snapshot: snapshot({
+        workloads: [
+          workload({ kind: 'Deployment', name: 'sonarqube' }),
+          workload({
+            kind: 'ReplicaSet',
+            name: 'sonarqube-6b5d9c7f84',
+            owner: { kind: 'Deployment', name: 'sonarqube' },
+            template: { spec: { serviceAccountName: 'sonarqube', containers: [] } },
+          }),
+        ],
+        events: [
+          failed(
+            'Error creating: pods "sonarqube-6b5d9c7f84-" is forbidden: unable to validate against any security context constraint: [provider "anyuid": Forbidden: not usable by user or serviceaccount, provider restricted-v2: .containers[0].runAsUser: Invalid value: 1000: must be in the ranges: [1000700000, 1000709999]]',
+            { name: 'sonarqube-6b5d9c7f84' },
+          ),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'scc',
+          reason: 'PolicyForbidden',
+          data: { kind: 'ReplicaSet', name: 'sonarqube-6b5d9c7f84', serviceAccount: 'sonarqube' },
+        },
+      ],
+    },
+    {
       name: 'PodSecurityPolicy in a ReplicaFailure condition only',
       snapshot: snapshot({
         workloads: [

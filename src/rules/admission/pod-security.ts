@@ -1,4 +1,4 @@
-import { currentAdmissionFailure, failureData } from '../utils/admission-failure.js';
+import { currentAdmissionFailure, failedPodSpec, failureData } from '../utils/admission-failure.js';
 import { finding } from '../utils/finding.js';
 import { kubectl } from '../utils/kubectl.js';
 import type { Rule } from '../types.js';
@@ -39,7 +39,7 @@ export const rule = {
     if (f === undefined || (code !== 'PodSecurityViolation' && code !== 'PolicyForbidden')) return [];
     const { kind, fields, detail } = f.error;
     const ns = f.object.namespace;
-    const sa = ctx.workload.spec.template?.spec?.serviceAccountName ?? 'default';
+    const sa = failedPodSpec(ctx, f)?.serviceAccountName ?? 'default';
     const steps =
       kind === 'podSecurity'
         ? [
@@ -64,6 +64,7 @@ export const rule = {
           level: fields.level || 'unknown',
           violations: clip(fields.violations ?? detail),
           detail: clip(detail),
+          serviceAccount: sa,
         },
         basis: f.basis,
         evidence: f.evidence,

@@ -1,4 +1,4 @@
-import { currentAdmissionFailure, failureData } from '../utils/admission-failure.js';
+import { currentAdmissionFailure, failedPodSpec, failureData } from '../utils/admission-failure.js';
 import { finding } from '../utils/finding.js';
 import { kubectl } from '../utils/kubectl.js';
 import type { Rule } from '../types.js';
@@ -30,7 +30,7 @@ export const rule = {
     if (f?.error.code !== 'ServiceAccountMissing') return [];
     const { kind, fields } = f.error;
     const ns = fields.namespace || f.object.namespace;
-    const sa = fields.serviceAccount || ctx.workload.spec.template?.spec?.serviceAccountName || 'default';
+    const sa = fields.serviceAccount || failedPodSpec(ctx, f)?.serviceAccountName || 'default';
     const token = kind === 'serviceAccountToken';
     return [
       finding(meta, {

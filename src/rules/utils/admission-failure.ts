@@ -4,7 +4,7 @@
  * and its children) and ReplicaFailure conditions, with the counts of the same error merged.
  * A FailedCreate followed by a SuccessfulCreate on the same object (or a pod created later) is history.
  */
-import type { EventRecord, Evidence, Workload, WorkloadCondition } from '../../model/index.js';
+import type { EventRecord, Evidence, PodSpec, Workload, WorkloadCondition } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import type { WorkloadContext } from '../types.js';
 import {
@@ -174,6 +174,22 @@ export function limitRangeEvidence(ctx: WorkloadContext, namespace: string): Evi
     });
     return { source: 'spec', text: `LimitRange ${l.metadata.name}: ${items.join('; ') || '(no limits)'}` };
   });
+}
+
+/**
+ * The pod template of the object that could not create pods (the ReplicaSet behind a Deployment
+ * carries the template it was created from; the Deployment itself may not be in the evidence),
+ * else the workload's, else the first child's that has one.
+ */
+export function failedPodSpec(ctx: WorkloadContext, f: AdmissionFailure): PodSpec | undefined {
+  const failing = [ctx.workload, ...ctx.children].find(
+    (w) => w.kind === f.object.kind && w.metadata.name === f.object.name,
+  );
+  return (
+    failing?.spec.template?.spec ??
+    ctx.workload.spec.template?.spec ??
+    ctx.children.find((w) => w.spec.template?.spec !== undefined)?.spec.template?.spec
+  );
 }
 
 /** "app: requests cpu=20m; limits cpu=1" per container of the workload's pod template. */
