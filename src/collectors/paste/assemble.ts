@@ -185,6 +185,38 @@ function fallbackReference(
   return newestAbsolute + (oldestEventAge(pasted) ?? 0) * 1000;
 }
 
+/** Kubelet event messages that name their container (kubernetes-facts §4.3, §4.4). */
+const CONTAINER_IN_MESSAGE = [
+  /^(?:Created|Started) container:? ([a-z0-9][-a-z0-9]*)$/,
+  /^Back-off restarting failed container ([a-z0-9][-a-z0-9]*) in pod /,
+  /^Container ([a-z0-9][-a-z0-9]*) failed (?:liveness|startup) probe/,
+  /^Stopping container ([a-z0-9][-a-z0-9]*)$/,
+];
+
+function names(list: unknown): string[] {
+  return Array.isArray(list)
+    ? (list as unknown[]).flatMap((c) =>
+        isRecord(c) && str(c.name) !== undefined ? [str(c.name) ?? ''] : [],
+      )
+    : [];
+}
+
+/**
+ * Events tables without a SUBOBJECT column drop involvedObject.fieldPath; the kubelet's messages
+ * that name their container give it back (spec.initContainers{x} when x is a known init container).
+ */
+function restoreFieldPath(event: Record<string, unknown>, pods: ReadonlyMap<string, Raw>): void {
+  const involved = rec(event.involvedObject);
+  if (involved.kind !== 'Pod' || str(involved.fieldPath) !== undefined) return;
+  const message = str(event.message) ?? '';
+  const container = CONTAINER_IN_MESSAGE.map((re) => re.exec(message)?.[1]).find((c) => c !== undefined);
+  if (container === undefined) return;
+  const pod = pods.get(`${str(involved.namespace) ?? ''}/${str(involved.name) ?? ''}`);
+  const inits = [...names(rec(pod?.spec).initContainers), ...names(rec(pod?.status).initContainerStatuses)];
+  const field = inits.includes(container) ? 'initContainers' : 'containers';
+  event.involvedObject = { ...involved, fieldPath: `spec.${field}{${container}}` };
+}
+
 /** "line 4", "lines 1-7", "lines 2, 5, 9" */
 function linesText(lines: readonly number[]): string {
   const sorted = [...lines].sort((a, b) => a - b);
@@ -271,6 +303,7 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
       note(o.line, `the event names no object; ${o.inferredName}`);
     }
   });
+  for (const e of others) if (e.kind === 'Event') restoreFieldPath(e, pods);
   const notes = [...byText].map(([text, lines]) => `${linesText(lines)}: ${text}`);
   if (filled) notes.push(`objects pasted without a namespace were put in ${ns} (${why})`);
   return {

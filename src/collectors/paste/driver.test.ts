@@ -323,3 +323,38 @@ describe('parsePaste: kubectl logs output', () => {
     expect(r.objects).toEqual([]);
   });
 });
+
+describe('assemble: containers named in kubelet messages', () => {
+  it('gives back the fieldPath an events table without SUBOBJECT dropped', () => {
+    const ev = (message: string, line: number) => ({
+      raw: { kind: 'Event', involvedObject: { kind: 'Pod', name: 'w' }, reason: 'X', message },
+      line,
+    });
+    const r = assemble(
+      [
+        {
+          raw: {
+            kind: 'Pod',
+            metadata: { name: 'w' },
+            spec: { initContainers: [{ name: 'migrate' }], containers: [{ name: 'wiki' }] },
+          },
+          line: 1,
+        },
+        ev('Back-off restarting failed container wiki in pod w_default(uid)', 2),
+        ev('Started container migrate', 3),
+        ev('Created container: wiki', 4),
+        ev('Pulling image "x"', 5),
+      ],
+      { clock: () => 0, commandNamespaces: [] },
+    );
+    const paths = r.objects
+      .filter((o) => o.kind === 'Event')
+      .map((o) => (o.involvedObject as { fieldPath?: string }).fieldPath);
+    expect(paths).toEqual([
+      'spec.containers{wiki}',
+      'spec.initContainers{migrate}',
+      'spec.containers{wiki}',
+      undefined,
+    ]);
+  });
+});
