@@ -217,6 +217,33 @@ function restoreFieldPath(event: Record<string, unknown>, pods: ReadonlyMap<stri
   event.involvedObject = { ...involved, fieldPath: `spec.${field}{${container}}` };
 }
 
+/**
+ * A pod known from a `get pods` row has one container the row could not name. When its events
+ * name exactly one app container, that is the one.
+ */
+function nameUnnamedContainer(pod: Raw, events: readonly Raw[]): Raw {
+  const status = rec(pod.status);
+  const statuses = Array.isArray(status.containerStatuses) ? (status.containerStatuses as unknown[]) : [];
+  const only = statuses[0];
+  if (statuses.length !== 1 || !isRecord(only) || str(only.name) !== UNNAMED_CONTAINER) return pod;
+  if (names(rec(pod.spec).containers).length > 0) return pod;
+  const meta = rec(pod.metadata);
+  const named = new Set<string>();
+  for (const e of events) {
+    const involved = rec(e.involvedObject);
+    if (
+      involved.kind !== 'Pod' ||
+      str(involved.name) !== str(meta.name) ||
+      str(involved.namespace) !== str(meta.namespace)
+    )
+      continue;
+    const c = /^spec\.containers\{([^}]+)\}$/.exec(str(involved.fieldPath) ?? '')?.[1];
+    if (c !== undefined) named.add(c);
+  }
+  if (named.size !== 1) return pod;
+  return { ...pod, status: { ...status, containerStatuses: [{ ...only, name: [...named][0] }] } };
+}
+
 /** "line 4", "lines 1-7", "lines 2, 5, 9" */
 function linesText(lines: readonly number[]): string {
   const sorted = [...lines].sort((a, b) => a - b);
@@ -304,6 +331,7 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
     }
   });
   for (const e of others) if (e.kind === 'Event') restoreFieldPath(e, pods);
+  for (const [key, pod] of pods) pods.set(key, nameUnnamedContainer(pod, others));
   const notes = [...byText].map(([text, lines]) => `${linesText(lines)}: ${text}`);
   if (filled) notes.push(`objects pasted without a namespace were put in ${ns} (${why})`);
   return {

@@ -358,3 +358,33 @@ describe('assemble: containers named in kubelet messages', () => {
     ]);
   });
 });
+
+describe('assemble: the container a get pods row could not name', () => {
+  it('takes the one app container the events name', () => {
+    const r = assemble(
+      [
+        {
+          raw: {
+            kind: 'Pod',
+            metadata: { name: 'w', namespace: 'x' },
+            status: { containerStatuses: [{ name: 'unnamed', restartCount: 2 }] },
+          },
+          line: 1,
+        },
+        {
+          raw: {
+            kind: 'Event',
+            involvedObject: { kind: 'Pod', name: 'w', namespace: 'x' },
+            reason: 'Started',
+            message: 'Started container wiki',
+          },
+          line: 2,
+        },
+      ],
+      { clock: () => 0, commandNamespaces: [] },
+    );
+    expect(r.objects[0]).toMatchObject({
+      status: { containerStatuses: [{ name: 'wiki', restartCount: 2 }] },
+    });
+  });
+});
