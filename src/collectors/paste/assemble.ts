@@ -137,14 +137,20 @@ function oldestEventAge(pasted: readonly PastedObject[]): number | undefined {
  */
 function anchoredReference(pasted: readonly PastedObject[]): number | undefined {
   const pods = pasted.filter((o) => o.raw.kind === 'Pod');
+  // Pods by name, indexed once: pastes can hold tens of thousands of rows and events.
+  const byName = new Map<string, PastedObject[]>();
+  for (const p of pods) {
+    const name = str(rec(p.raw.metadata).name) ?? '';
+    const list = byName.get(name);
+    if (list === undefined) byName.set(name, [p]);
+    else list.push(p);
+  }
   // A pod's AGE (a `get pods` row) and its creationTimestamp (from -o yaml or describe).
   for (const row of pods) {
     if (row.age?.last === undefined) continue;
-    const name = str(rec(row.raw.metadata).name);
-    for (const p of pods) {
+    for (const p of byName.get(str(rec(row.raw.metadata).name) ?? '') ?? []) {
       const created = parseTime(str(rec(p.raw.metadata).creationTimestamp));
-      if (p !== row && created !== undefined && str(rec(p.raw.metadata).name) === name)
-        return created + row.age.last * 1000;
+      if (p !== row && created !== undefined) return created + row.age.last * 1000;
     }
   }
   for (const o of pasted) {
@@ -152,8 +158,7 @@ function anchoredReference(pasted: readonly PastedObject[]): number | undefined 
     const reason = str(o.raw.reason);
     const involved = rec(o.raw.involvedObject);
     const pod =
-      pods.find((p) => str(rec(p.raw.metadata).name) === str(involved.name))?.raw ??
-      (pods.length === 1 ? pods[0]?.raw : undefined);
+      byName.get(str(involved.name) ?? '')?.[0]?.raw ?? (pods.length === 1 ? pods[0]?.raw : undefined);
     if (pod === undefined) continue;
     const status = rec(pod.status);
     let at: number | undefined;
@@ -217,30 +222,33 @@ function restoreFieldPath(event: Record<string, unknown>, pods: ReadonlyMap<stri
   event.involvedObject = { ...involved, fieldPath: `spec.${field}{${container}}` };
 }
 
+/** For each pod (`namespace/name`), the app containers its events name in their fieldPath. */
+function appContainersNamedByEvents(events: readonly Raw[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const e of events) {
+    const involved = rec(e.involvedObject);
+    if (involved.kind !== 'Pod') continue;
+    const c = /^spec\.containers\{([^}]+)\}$/.exec(str(involved.fieldPath) ?? '')?.[1];
+    if (c === undefined) continue;
+    const key = `${str(involved.namespace) ?? ''}/${str(involved.name) ?? ''}`;
+    let set = out.get(key);
+    if (set === undefined) out.set(key, (set = new Set()));
+    set.add(c);
+  }
+  return out;
+}
+
 /**
  * A pod known from a `get pods` row has one container the row could not name. When its events
  * name exactly one app container, that is the one.
  */
-function nameUnnamedContainer(pod: Raw, events: readonly Raw[]): Raw {
+function nameUnnamedContainer(pod: Raw, named: ReadonlySet<string> | undefined): Raw {
+  if (named?.size !== 1) return pod;
   const status = rec(pod.status);
   const statuses = Array.isArray(status.containerStatuses) ? (status.containerStatuses as unknown[]) : [];
   const only = statuses[0];
   if (statuses.length !== 1 || !isRecord(only) || str(only.name) !== UNNAMED_CONTAINER) return pod;
   if (names(rec(pod.spec).containers).length > 0) return pod;
-  const meta = rec(pod.metadata);
-  const named = new Set<string>();
-  for (const e of events) {
-    const involved = rec(e.involvedObject);
-    if (
-      involved.kind !== 'Pod' ||
-      str(involved.name) !== str(meta.name) ||
-      str(involved.namespace) !== str(meta.namespace)
-    )
-      continue;
-    const c = /^spec\.containers\{([^}]+)\}$/.exec(str(involved.fieldPath) ?? '')?.[1];
-    if (c !== undefined) named.add(c);
-  }
-  if (named.size !== 1) return pod;
   return { ...pod, status: { ...status, containerStatuses: [{ ...only, name: [...named][0] }] } };
 }
 
@@ -331,7 +339,8 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
     }
   });
   for (const e of others) if (e.kind === 'Event') restoreFieldPath(e, pods);
-  for (const [key, pod] of pods) pods.set(key, nameUnnamedContainer(pod, others));
+  const eventContainers = appContainersNamedByEvents(others);
+  for (const [key, pod] of pods) pods.set(key, nameUnnamedContainer(pod, eventContainers.get(key)));
   const notes = [...byText].map(([text, lines]) => `${linesText(lines)}: ${text}`);
   if (filled) notes.push(`objects pasted without a namespace were put in ${ns} (${why})`);
   return {
