@@ -1,6 +1,5 @@
 import { crashCases } from '../utils/crash-cases.js';
-import { crashCommands, crashData } from '../utils/crash-report.js';
-import { finding } from '../utils/finding.js';
+import { crashFinding } from '../utils/crash-report.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -43,17 +42,11 @@ export const rule = {
             : c.termination === undefined
               ? 'crashLoopNoExit'
               : 'crashLoop';
-        return finding(meta, {
+        return crashFinding(meta, ctx, c, {
           reason: 'CrashLoopBackOff',
           messageId,
-          data: crashData(c),
-          basis: c.basis,
           ...(c.confidence === undefined ? {} : { confidence: c.confidence }),
-          container: c.container,
-          evidence: c.evidence,
-          at: c.at,
-          nextSteps: [
-            ...crashCommands(ctx, c),
+          steps: [
             'Fix the error the previous log shows (a missing setting, an unreachable dependency, a bad argument); the back-off, up to 5 minutes, resets once the container runs for 10 minutes.',
           ],
         });

@@ -1,6 +1,5 @@
 import { crashCases } from '../utils/crash-cases.js';
-import { crashCommands, crashData } from '../utils/crash-report.js';
-import { finding } from '../utils/finding.js';
+import { crashFinding } from '../utils/crash-report.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -29,16 +28,10 @@ export const rule = {
     return crashCases(ctx)
       .filter((c) => c.reason === 'ExitNonZero')
       .map((c) =>
-        finding(meta, {
+        crashFinding(meta, ctx, c, {
           reason: 'ExitNonZero',
           messageId: ctx.pod.status.phase === 'Failed' ? 'exitNonZeroPodFailed' : 'exitNonZero',
-          data: crashData(c),
-          basis: c.basis,
-          container: c.container,
-          evidence: c.evidence,
-          at: c.at,
-          nextSteps: [
-            ...crashCommands(ctx, c),
+          steps: [
             'Fix the error the log shows; a Job retries with new pods up to its backoffLimit, so delete or re-create it after the fix.',
           ],
         }),

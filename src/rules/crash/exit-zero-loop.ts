@@ -1,6 +1,5 @@
 import { crashCases } from '../utils/crash-cases.js';
-import { crashCommands, crashData } from '../utils/crash-report.js';
-import { finding } from '../utils/finding.js';
+import { crashFinding } from '../utils/crash-report.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -28,16 +27,10 @@ export const rule = {
     return crashCases(ctx)
       .filter((c) => c.reason === 'ExitZeroLoop')
       .map((c) =>
-        finding(meta, {
+        crashFinding(meta, ctx, c, {
           reason: 'ExitZeroLoop',
           messageId: 'exitZeroLoop',
-          data: crashData(c),
-          basis: c.basis,
-          container: c.container,
-          evidence: c.evidence,
-          at: c.at,
-          nextSteps: [
-            ...crashCommands(ctx, c),
+          steps: [
             'Make the container run a long-lived process (a server in the foreground, not a one-shot script or a daemon that forks away); work that is meant to finish belongs in a Job.',
           ],
         }),

@@ -1,6 +1,5 @@
 import { crashCases } from '../utils/crash-cases.js';
-import { crashCommands, crashData } from '../utils/crash-report.js';
-import { finding } from '../utils/finding.js';
+import { crashFinding } from '../utils/crash-report.js';
 import { kubectl } from '../utils/kubectl.js';
 import type { Rule } from '../types.js';
 
@@ -32,16 +31,10 @@ export const rule = {
     return crashCases(ctx)
       .filter((c) => c.reason === 'KilledExternally')
       .map((c) =>
-        finding(meta, {
+        crashFinding(meta, ctx, c, {
           reason: 'KilledExternally',
           messageId: c.exitCode === 143 ? 'killedSigterm' : 'killedSigkill',
-          data: crashData(c),
-          basis: c.basis,
-          container: c.container,
-          evidence: c.evidence,
-          at: c.at,
-          nextSteps: [
-            ...crashCommands(ctx, c),
+          steps: [
             ...(node === undefined ? [] : [kubectl.describeNode(node)]),
             'Find who sent the signal: node agents and security tools, a preStop hook longer than terminationGracePeriodSeconds, or an OOM kill of a child process that some runtimes report as exit 137 without OOMKilled.',
           ],

@@ -1,7 +1,6 @@
 import type { Container, Evidence } from '../../model/index.js';
 import { crashCases } from '../utils/crash-cases.js';
-import { crashCommands, crashData } from '../utils/crash-report.js';
-import { finding } from '../utils/finding.js';
+import { crashFinding } from '../utils/crash-report.js';
 import { kubectl } from '../utils/kubectl.js';
 import type { Rule } from '../types.js';
 
@@ -53,7 +52,7 @@ export const rule = {
                   text: `spec.containers[${c.container?.name ?? ''}].resources memory: ${memory}`,
                 },
               ];
-        return finding(meta, {
+        return crashFinding(meta, ctx, c, {
           reason: 'OOMKilled',
           messageId:
             memory !== undefined
@@ -61,13 +60,9 @@ export const rule = {
               : c.spec !== undefined
                 ? 'oomKilledNoLimit'
                 : 'oomKilled',
-          data: { ...crashData(c), ...(memory === undefined ? {} : { memory }) },
-          basis: c.basis,
-          container: c.container,
-          evidence: [...c.evidence, ...specLine],
-          at: c.at,
-          nextSteps: [
-            ...crashCommands(ctx, c),
+          ...(memory === undefined ? {} : { data: { memory } }),
+          evidence: specLine,
+          steps: [
             kubectl.raw(`top pod ${kubectl.quote(name)}${kubectl.nsFlag(namespace)} --containers`),
             limit === undefined
               ? "Set a memory request and limit above the container's peak use, or lower its memory use; without a limit the kernel kills it when the node runs short."
