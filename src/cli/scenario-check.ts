@@ -3,6 +3,7 @@
  * and the scenario tests, so both judge a scenario the same way.
  */
 import type { Diagnosis } from '../model/index.js';
+import { humanDuration } from '../k8s/index.js';
 import type { Expectation } from '../simulator/scenario/types.js';
 import { parseTarget, selectDiagnoses } from './targets.js';
 
@@ -46,5 +47,6 @@ export function checkExpectation(all: readonly Diagnosis[], expectation: Expecta
 
 export function formatExpectation(e: Expectation): string {
   const what = 'verdict' in e ? e.verdict : `${e.stage}/${e.reason}`;
-  return e.target === undefined ? what : `${e.target}: ${what}`;
+  const when = e.at === undefined ? '' : ` at ${humanDuration(e.at)}`;
+  return `${e.target === undefined ? '' : `${e.target}: `}${what}${when}`;
 }

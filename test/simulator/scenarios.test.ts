@@ -15,11 +15,17 @@ const files = listScenarioFiles();
 describe('built-in scenarios', () => {
   it.each(files.map((f) => [f.name, f] as const))('%s', (_name, file) => {
     const scenario = loadScenarioFile(file.path, file.group === undefined ? {} : { group: file.group });
-    const sim = new Simulation(scenario).run();
-    const snapshot = snapshotFromSimulation(sim);
-    const result = diagnose(snapshot, { now: sim.clock.now(), rules: RULES });
-    expect(result.ruleFailures).toEqual([]);
-    const outcomes = scenario.expect.map((e) => checkExpectation(result.diagnoses, e));
+    const sim = new Simulation(scenario);
+    // Expectations are checked in time order: `at` ones when the run reaches them, the rest at the end.
+    const ordered = [...scenario.expect].sort(
+      (a, b) => (a.at ?? scenario.duration) - (b.at ?? scenario.duration),
+    );
+    const outcomes = ordered.map((e) => {
+      sim.run(e.at ?? scenario.duration);
+      const result = diagnose(snapshotFromSimulation(sim), { now: sim.clock.now(), rules: RULES });
+      expect(result.ruleFailures).toEqual([]);
+      return checkExpectation(result.diagnoses, e);
+    });
     expect(
       outcomes
         .filter((o) => !o.ok)

@@ -20,6 +20,8 @@ export const controllerUser = (name: string): UserInfo => ({
   groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system', 'system:authenticated'],
 });
 
+export const ADMIN_TOKEN = 'kube-handoff-sim-admin';
+
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
 
 export interface AttributesRecord {

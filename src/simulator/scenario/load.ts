@@ -23,6 +23,7 @@ import type {
 } from './types.js';
 
 export const DEFAULT_START = Date.parse('2026-01-01T00:00:00Z');
+export const DEFAULT_DURATION = 10 * 60_000;
 
 export function parseScenario(text: string, file: string, group?: string): Scenario {
   const lines = new LineCounter();
@@ -43,7 +44,7 @@ export function parseScenario(text: string, file: string, group?: string): Scena
     path: file,
     seed: r.number(['seed'], 1),
     start,
-    duration: r.duration(['duration'], 10 * 60_000),
+    duration: r.duration(['duration'], DEFAULT_DURATION),
     cluster: readCluster(r, objects),
     objects,
     expect: readExpect(r),
@@ -55,10 +56,11 @@ function readExpect(r: Reader): Expectation[] {
   if (v === undefined || v === null)
     r.fail(['expect'], 'expect is required: {stage, reason} or {verdict: healthy|progressing}');
   const paths: Path[] = Array.isArray(v) ? v.map((_, i) => ['expect', i]) : [['expect']];
-  return paths.map((p) => {
-    r.keys(p, ['target', 'stage', 'reason', 'verdict']);
+  const out = paths.map((p): Expectation => {
+    r.keys(p, ['target', 'stage', 'reason', 'verdict', 'at']);
     const target = r.optString([...p, 'target']);
-    const t = target === undefined ? {} : { target };
+    const at = r.optDuration([...p, 'at']);
+    const t = { ...(target === undefined ? {} : { target }), ...(at === undefined ? {} : { at }) };
     if (r.has([...p, 'verdict']))
       return { ...t, verdict: r.oneOf([...p, 'verdict'], ['healthy', 'progressing'], 'healthy') };
     const stage = r.string([...p, 'stage']);
@@ -68,6 +70,12 @@ function readExpect(r: Reader): Expectation[] {
       r.fail([...p, 'reason'], `"${reason}" is not a reason code of stage ${stage}`);
     return { ...t, stage, reason };
   });
+  const duration = r.duration(['duration'], DEFAULT_DURATION);
+  out.forEach((e, i) => {
+    if (e.at !== undefined && e.at > duration)
+      r.fail(paths[i] ?? ['expect'], "expect.at is after the scenario's duration");
+  });
+  return out;
 }
 
 function readObjects(r: Reader): ScenarioObject[] {

@@ -35,13 +35,18 @@ export interface ScenarioObject {
   readonly line?: number;
 }
 
+/**
+ * What the diagnosis must say. `at` (ms after start) checks an earlier moment than the end of
+ * the run, e.g. a slow pull that must be `progressing` at 1m and `healthy` at the end.
+ */
 export type Expectation =
   | {
       readonly target?: string;
+      readonly at?: number;
       readonly stage: StageId;
       readonly reason: string;
     }
-  | { readonly target?: string; readonly verdict: 'healthy' | 'progressing' };
+  | { readonly target?: string; readonly at?: number; readonly verdict: 'healthy' | 'progressing' };
 
 export interface ClusterSpec {
   /** Served at /version, e.g. v1.31.4. */
