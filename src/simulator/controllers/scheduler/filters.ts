@@ -1,0 +1,111 @@
+/**
+ * The node-local filter plugins, in the default profile's order; the first that rejects a node
+ * decides its reasons, as the framework stops at the first failing filter. Reason strings are
+ * the plugins' ErrReason texts.
+ */
+import { isTolerated } from '../../../k8s/index.js';
+import type { PodObj } from '../../world/types.js';
+import type { NodeInfo } from './node-cache.js';
+import { podMatchesNode } from './node-selector.js';
+import { hostPorts, portsConflict, type HostPort, type Requests } from './pod-info.js';
+
+/** Unschedulable: preemption or a cluster change may help; Unresolvable: only a change to the node or pod. */
+export type StatusCode = 'Unschedulable' | 'UnschedulableAndUnresolvable';
+
+export interface NodeStatus {
+  readonly code: StatusCode;
+  readonly plugin: string;
+  readonly reasons: readonly string[];
+}
+
+export const reject = (plugin: string, code: StatusCode, ...reasons: string[]): NodeStatus => ({
+  code,
+  plugin,
+  reasons,
+});
+
+/** Per-pod data the filters share, computed once per scheduling attempt (PreFilter state). */
+export interface PodState {
+  readonly pod: PodObj;
+  readonly requests: Requests;
+  readonly ports: readonly HostPort[];
+}
+
+export function podState(pod: PodObj, requests: Requests): PodState {
+  return { pod, requests, ports: hostPorts(pod) };
+}
+
+const UNSCHEDULABLE_TAINT = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
+
+function nodeUnschedulable(s: PodState, n: NodeInfo): NodeStatus | undefined {
+  if (n.node.spec.unschedulable !== true) return undefined;
+  if (isTolerated(UNSCHEDULABLE_TAINT, s.pod.spec.tolerations)) return undefined;
+  return reject('NodeUnschedulable', 'UnschedulableAndUnresolvable', 'node(s) were unschedulable');
+}
+
+function nodeName(s: PodState, n: NodeInfo): NodeStatus | undefined {
+  const wanted = s.pod.spec.nodeName;
+  if (wanted === undefined || wanted === '' || wanted === n.name) return undefined;
+  return reject('NodeName', 'UnschedulableAndUnresolvable', "node(s) didn't match the requested node name");
+}
+
+function taintToleration(s: PodState, n: NodeInfo): NodeStatus | undefined {
+  for (const taint of n.node.spec.taints ?? []) {
+    if (taint.effect !== 'NoSchedule' && taint.effect !== 'NoExecute') continue;
+    if (isTolerated(taint, s.pod.spec.tolerations)) continue;
+    return reject(
+      'TaintToleration',
+      'UnschedulableAndUnresolvable',
+      `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`,
+    );
+  }
+  return undefined;
+}
+
+function nodeAffinity(s: PodState, n: NodeInfo): NodeStatus | undefined {
+  if (podMatchesNode(s.pod, n.node)) return undefined;
+  return reject(
+    'NodeAffinity',
+    'UnschedulableAndUnresolvable',
+    "node(s) didn't match Pod's node affinity/selector",
+  );
+}
+
+function nodePorts(s: PodState, n: NodeInfo): NodeStatus | undefined {
+  if (s.ports.length === 0) return undefined;
+  const used = n.usedPorts();
+  if (!s.ports.some((p) => used.some((u) => portsConflict(p, u)))) return undefined;
+  return reject('NodePorts', 'Unschedulable', "node(s) didn't have free ports for the requested pod ports");
+}
+
+/** Resource names in the order fitsRequest checks them; extended resources follow, sorted. */
+const FIRST = ['cpu', 'memory', 'ephemeral-storage'];
+
+function nodeResourcesFit(s: PodState, n: NodeInfo): NodeStatus | undefined {
+  const reasons: string[] = [];
+  const allowedPods = n.allocatable.get('pods') ?? 110;
+  if (n.pods.size + 1 > allowedPods) reasons.push('Too many pods');
+  const names = [
+    ...FIRST.filter((r) => s.requests.has(r)),
+    ...[...s.requests.keys()].filter((r) => !FIRST.includes(r)).sort(),
+  ];
+  for (const r of names) {
+    const want = s.requests.get(r) ?? 0;
+    if (want === 0) continue;
+    // Resources the node does not advertise have zero allocatable.
+    const free = (n.allocatable.get(r) ?? 0) - (n.requested.get(r) ?? 0);
+    if (want > free) reasons.push(`Insufficient ${r}`);
+  }
+  return reasons.length === 0 ? undefined : reject('NodeResourcesFit', 'Unschedulable', ...reasons);
+}
+
+export type NodeFilter = (s: PodState, n: NodeInfo) => NodeStatus | undefined;
+
+export const NODE_FILTERS: readonly NodeFilter[] = [
+  nodeUnschedulable,
+  nodeName,
+  taintToleration,
+  nodeAffinity,
+  nodePorts,
+  nodeResourcesFit,
+];
