@@ -1,3 +1,8 @@
 import type { Controller } from '../types.js';
+import { endpointsController } from './endpoints-controller.js';
+import { endpointSliceController } from './endpointslice-controller.js';
 
-export const ENDPOINTSLICE_CONTROLLERS: readonly Controller[] = [];
+export const ENDPOINTSLICE_CONTROLLERS: readonly Controller[] = [
+  endpointSliceController,
+  endpointsController,
+];

@@ -1,0 +1,161 @@
+/**
+ * A World for controller tests: the real store, clock, recorder and API server, but only the
+ * controllers a test names (so a test of the ReplicaSet controller does not depend on the
+ * scheduler or the kubelet), permissive admission plus optional test plugins, and graceful
+ * deletion of bound pods and of objects with finalizers, as the API server does it.
+ */
+import { ApiServer } from '../../api/server.js';
+import type { AdmissionPlugin } from '../../api/types.js';
+import { parseScenario } from '../../scenario/load.js';
+import type { Scenario } from '../../scenario/types.js';
+import { nodeObject } from '../../bootstrap.js';
+import type { Simulation } from '../../simulation.js';
+import { SimClock } from '../../world/clock.js';
+import { EventRecorder } from '../../world/events.js';
+import { TaskQueue, type Task } from '../../world/queue.js';
+import { Rng } from '../../world/rng.js';
+import { Store, type Change } from '../../world/store.js';
+import type { EventObj, KObject, PodObj } from '../../world/types.js';
+import { ContainerLogs, type PodHttp, type World } from '../../world/world.js';
+import type { Controller } from '../types.js';
+
+export class TestWorld implements World {
+  readonly scenario: Scenario;
+  readonly clock: SimClock;
+  readonly rng: Rng;
+  readonly store: Store;
+  readonly events: EventRecorder;
+  readonly api: ApiServer;
+  readonly logs = new ContainerLogs();
+  podHttp: PodHttp = () => ({ kind: 'error', message: 'connect: connection refused' });
+  private readonly queue = new TaskQueue();
+  private readonly handlers = new Map<string, ((change: Change) => void)[]>();
+
+  constructor(
+    controllers: readonly Controller[],
+    opts: { readonly cluster?: string; readonly plugins?: readonly AdmissionPlugin[] } = {},
+  ) {
+    this.scenario = parseScenario(
+      `name: t\ndescription: t\nexpect: {verdict: healthy}\n${opts.cluster ?? 'cluster: {}'}\n`,
+      'test.yaml',
+    );
+    this.clock = new SimClock(this.scenario.start);
+    this.rng = new Rng(this.scenario.seed);
+    this.store = new Store(this.clock, this.rng);
+    this.events = new EventRecorder(this.store, this.clock);
+    this.api = new ApiServer(this, {
+      authenticate: () => undefined,
+      authorize: () => undefined,
+      setDefaults: () => undefined,
+      validate: () => undefined,
+      plugins: opts.plugins ?? [],
+      beginDelete: (obj, _resource, grace) => {
+        const bound = obj.kind === 'Pod' && (obj as PodObj).spec.nodeName !== undefined;
+        if (!bound && (obj.metadata.finalizers ?? []).length === 0) return false;
+        const seconds = grace ?? (bound ? ((obj as PodObj).spec.terminationGracePeriodSeconds ?? 30) : 0);
+        obj.metadata.deletionTimestamp ??= this.clock.iso(this.clock.now() + seconds * 1000);
+        obj.metadata.deletionGracePeriodSeconds ??= seconds;
+        this.store.update(obj);
+        return true;
+      },
+    });
+    this.store.subscribe((change) => {
+      for (const handler of this.handlers.get(change.resource) ?? [])
+        this.queue.push(this.clock.now(), () => {
+          handler(change);
+        });
+    });
+    for (const c of controllers) c.start(this);
+    for (const name of ['default', 'kube-system', 'shop'])
+      this.store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+    this.scenario.cluster.nodes.forEach((spec, i) =>
+      this.store.create(nodeObject(this as unknown as Simulation, spec, i)),
+    );
+  }
+
+  after(delayMs: number, fn: () => void): Task {
+    return this.queue.push(this.clock.now() + Math.max(0, Math.round(delayMs)), fn);
+  }
+
+  cancel(task: Task | undefined): void {
+    if (task !== undefined) task.cancelled = true;
+  }
+
+  watch(resource: string, handler: (change: Change) => void): void {
+    const list = this.handlers.get(resource) ?? [];
+    list.push(handler);
+    this.handlers.set(resource, list);
+  }
+
+  /** Runs tasks for `ms` of simulated time. */
+  run(ms: number): void {
+    const until = this.clock.now() + ms;
+    for (;;) {
+      const next = this.queue.peek();
+      if (next === undefined || next.at > until) break;
+      this.queue.pop();
+      if (next.cancelled) continue;
+      if (next.at > this.clock.now()) this.clock.advanceTo(next.at);
+      next.run();
+    }
+    if (until > this.clock.now()) this.clock.advanceTo(until);
+  }
+
+  apply<T extends KObject>(obj: T): T {
+    const r = this.api.create(obj, { name: 'kubernetes-admin', groups: ['system:masters'] });
+    if (!r.ok) throw new Error(r.status.message);
+    return r.object;
+  }
+
+  pods(namespace = 'shop'): PodObj[] {
+    return this.store.list<PodObj>('pods', namespace);
+  }
+
+  /** Events as `reason: message` lines (with the count when above 1), in creation order. */
+  eventLines(kind?: string): string[] {
+    return this.store
+      .list<EventObj>('events')
+      .filter((e) => kind === undefined || e.involvedObject.kind === kind)
+      .sort(
+        (a, b) =>
+          (a.firstTimestamp ?? '').localeCompare(b.firstTimestamp ?? '') ||
+          a.metadata.name.localeCompare(b.metadata.name),
+      )
+      .map((e) => `${e.reason}: ${e.message}${(e.count ?? 1) > 1 ? ` (x${String(e.count)})` : ''}`);
+  }
+
+  /** What the scheduler and kubelet would do, for tests that need pods to run: bind, Running, Ready. */
+  runPod(pod: PodObj, node: string, ip: string, ready = true): void {
+    const now = this.clock.iso();
+    pod.spec.nodeName = node;
+    pod.status = {
+      phase: 'Running',
+      podIP: ip,
+      podIPs: [{ ip }],
+      hostIP: '10.0.0.2',
+      startTime: now,
+      conditions: [
+        { type: 'PodScheduled', status: 'True', lastTransitionTime: now },
+        { type: 'Initialized', status: 'True', lastTransitionTime: now },
+        { type: 'ContainersReady', status: ready ? 'True' : 'False', lastTransitionTime: now },
+        { type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: now },
+      ],
+      containerStatuses: pod.spec.containers.map((c) => ({
+        name: c.name,
+        ready,
+        restartCount: 0,
+        started: true,
+        state: { running: { startedAt: now } },
+      })),
+    };
+    this.store.update(pod);
+  }
+
+  finishPod(pod: PodObj, phase: 'Succeeded' | 'Failed'): void {
+    pod.status.phase = phase;
+    pod.status.conditions = (pod.status.conditions ?? []).map((c) =>
+      c.type === 'Ready' || c.type === 'ContainersReady' ? { ...c, status: 'False' } : c,
+    );
+    this.store.update(pod);
+  }
+}
