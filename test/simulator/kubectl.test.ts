@@ -1,0 +1,197 @@
+/**
+ * The real kubectl against the simulator's API: every installed version (1.27–1.33) for the
+ * read commands, then `apply -f` of a pod and `get pod -w` watching it start. Skipped only
+ * when no kubectl binary exists.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kubeconfigYaml } from '../../src/cli/sim-serve-command.js';
+import { startApiServer, type RunningApiServer } from '../../src/simulator/http/server.js';
+import { parseScenario } from '../../src/simulator/scenario/load.js';
+import { Simulation } from '../../src/simulator/simulation.js';
+
+const SDK = '/usr/lib/google-cloud-sdk/bin';
+const VERSIONED = ['27', '28', '29', '30', '31', '32', '33']
+  .map((v) => ({ name: `1.${v}`, bin: join(SDK, `kubectl.1.${v}`) }))
+  .filter((k) => existsSync(k.bin));
+const onPath = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
+const KUBECTLS =
+  VERSIONED.length > 0 ? VERSIONED : onPath === undefined ? [] : [{ name: 'path', bin: onPath }];
+const DEFAULT_KUBECTL = onPath ?? KUBECTLS[KUBECTLS.length - 1]?.bin;
+
+const SCENARIO = `
+name: kubectl-test
+description: A web Deployment behind a Service on two workers, for kubectl.
+duration: 2m
+expect:
+  verdict: healthy
+cluster:
+  nodes:
+    - name: worker
+      count: 2
+objects:
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: web, namespace: shop, labels: {app: web}}
+    spec:
+      replicas: 2
+      selector: {matchLabels: {app: web}}
+      template:
+        metadata: {labels: {app: web}}
+        spec:
+          containers:
+            - name: web
+              image: nginx:1.27
+              ports: [{containerPort: 80}]
+  - apiVersion: v1
+    kind: Service
+    metadata: {name: web, namespace: shop}
+    spec:
+      selector: {app: web}
+      ports: [{port: 80, targetPort: 80}]
+`;
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function kubectl(bin: string, kubeconfig: string, args: readonly string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      bin,
+      ['--kubeconfig', kubeconfig, ...args],
+      {
+        timeout: 30_000,
+        env: { ...process.env, KUBECACHEDIR: join(tmpdir(), 'handoff-kubectl-cache-none'), HOME: tmpdir() },
+      },
+      (err, stdout, stderr) => {
+        resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : 1, stdout, stderr });
+      },
+    );
+  });
+}
+
+describe.skipIf(KUBECTLS.length === 0)('kubectl against the simulator', () => {
+  let dir: string;
+  let server: RunningApiServer;
+  let kubeconfig: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'handoff-kubectl-'));
+    const sim = new Simulation(parseScenario(SCENARIO, 'kubectl-test.yaml'));
+    sim.run();
+    server = await startApiServer(sim, { speed: 0 });
+    kubeconfig = join(dir, 'kubeconfig');
+    writeFileSync(kubeconfig, kubeconfigYaml(server.url));
+  });
+
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  describe.each(KUBECTLS)('kubectl $name', ({ bin }) => {
+    const run = (...args: string[]) => kubectl(bin, kubeconfig, args);
+
+    it('get pods -A and -o wide print the pods with their status', async () => {
+      const all = await run('get', 'pods', '-A');
+      expect(all.stderr).toBe('');
+      const lines = all.stdout.trim().split('\n');
+      expect(lines[0]).toMatch(/^NAMESPACE\s+NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE$/);
+      expect(lines.slice(1)).toHaveLength(2);
+      for (const line of lines.slice(1))
+        expect(line).toMatch(/^shop\s+web-[a-z0-9]+-[a-z0-9]{5}\s+1\/1\s+Running\s+0\s+\S+$/);
+      const wide = await run('get', 'pods', '-n', 'shop', '-o', 'wide');
+      expect(wide.stdout.split('\n')[0]).toMatch(
+        /^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\s+IP\s+NODE\s+NOMINATED NODE\s+READINESS GATES$/,
+      );
+      expect(wide.stdout).toMatch(/10\.244\.\d+\.\d+\s+worker-[12]\s+<none>\s+<none>/);
+    });
+
+    it('describe pod shows the conditions and the events from the scheduler and kubelet', async () => {
+      const pods = await run('get', 'pods', '-n', 'shop', '-o', 'name');
+      const first = pods.stdout.trim().split('\n')[0] ?? '';
+      const d = await run('describe', '-n', 'shop', first);
+      expect(d.stderr).toBe('');
+      expect(d.stdout).toMatch(/^Name:\s+web-/m);
+      expect(d.stdout).toMatch(/^Status:\s+Running$/m);
+      expect(d.stdout).toMatch(/Normal\s+Scheduled\s+.*default-scheduler\s+Successfully assigned shop\/web-/);
+      expect(d.stdout).toMatch(/Normal\s+Started\s+.*kubelet\s+Started container web/);
+    });
+
+    it('get events, endpointslices, nodes and deploy,rs', async () => {
+      const ev = await run('get', 'events', '-n', 'shop');
+      expect(ev.stdout.split('\n')[0]).toMatch(/^LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE$/);
+      expect(ev.stdout).toMatch(/Normal\s+Scheduled\s+pod\/web-/);
+      expect(ev.stdout).toMatch(/Normal\s+ScalingReplicaSet\s+deployment\/web\s+Scaled up replica set web-/);
+      const eps = await run('get', 'endpointslices', '-n', 'shop');
+      expect(eps.stdout.split('\n')[0]).toMatch(/^NAME\s+ADDRESSTYPE\s+PORTS\s+ENDPOINTS\s+AGE$/);
+      expect(eps.stdout).toMatch(/^web-[a-z0-9]{5}\s+IPv4\s+80\s+10\.244\.\d+\.\d+,10\.244\.\d+\.\d+\s+/m);
+      const nodes = await run('get', 'nodes');
+      expect(nodes.stdout).toMatch(/^NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION$/m);
+      expect(nodes.stdout).toMatch(/^worker-1\s+Ready\s+<none>\s+2m\s+v1\.31\.4$/m);
+      const wl = await run('get', 'deploy,rs', '-n', 'shop');
+      expect(wl.stdout).toMatch(/^deployment\.apps\/web\s+2\/2\s+2\s+2\s+2m$/m);
+      expect(wl.stdout).toMatch(/^replicaset\.apps\/web-[a-z0-9]+\s+2\s+2\s+2\s+2m$/m);
+    });
+  });
+});
+
+describe.skipIf(DEFAULT_KUBECTL === undefined)('kubectl apply and get -w', () => {
+  it('shows a new pod go Pending, ContainerCreating, Running', async () => {
+    const bin = DEFAULT_KUBECTL ?? '';
+    const dir = mkdtempSync(join(tmpdir(), 'handoff-kubectl-'));
+    const sim = new Simulation(parseScenario(SCENARIO, 'kubectl-test.yaml'));
+    sim.run();
+    // Frozen until the watch is open; then the test steps simulated time a second at a time.
+    const server = await startApiServer(sim, { speed: 0 });
+    const kubeconfig = join(dir, 'kubeconfig');
+    writeFileSync(kubeconfig, kubeconfigYaml(server.url));
+    const manifest = join(dir, 'pod.yaml');
+    writeFileSync(
+      manifest,
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: hello\n  namespace: default\nspec:\n  containers:\n    - name: app\n      image: nginx:1.27\n',
+    );
+    try {
+      const applied = await kubectl(bin, kubeconfig, ['apply', '-f', manifest]);
+      expect(applied.stderr).toBe('');
+      expect(applied.stdout.trim()).toBe('pod/hello created');
+      const watcher = spawn(bin, ['--kubeconfig', kubeconfig, 'get', 'pod', 'hello', '-w'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      watcher.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      let deadline = Date.now() + 15_000;
+      while (!/\bPending\b/.test(out) && Date.now() < deadline) await sleep(50);
+      deadline = Date.now() + 15_000;
+      while (!/\bRunning\b/.test(out) && Date.now() < deadline) {
+        sim.runFor(1000);
+        await sleep(100);
+      }
+      watcher.kill();
+      const statuses = out
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(/\s+/)[2]);
+      const order = ['Pending', 'ContainerCreating', 'Running'].map((s) => statuses.indexOf(s));
+      expect(out.split('\n')[0]).toMatch(/^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE$/);
+      expect(
+        order.every((i) => i >= 0),
+        out,
+      ).toBe(true);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
+});
