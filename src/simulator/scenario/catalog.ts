@@ -39,7 +39,14 @@ export function listScenarioFiles(dir = scenariosDir()): ScenarioFile[] {
       out.push({ name: basename(entry, '.yaml'), path: full });
     }
   }
-  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // A name must resolve to one file: `sim run NAME` could not say which of two it meant.
+  out.forEach((f, i) => {
+    const before = out[i - 1];
+    if (before?.name === f.name)
+      throw new InputError(f.path, undefined, `scenario name "${f.name}" is also used by ${before.path}`);
+  });
+  return out;
 }
 
 /** Loads a scenario; a built-in one must be named like its file. */
@@ -58,10 +65,16 @@ export function loadScenarioFile(path: string, builtin?: { readonly group?: stri
   if (builtin !== undefined && scenario.name !== basename(path, '.yaml'))
     throw new InputError(
       path,
-      1,
+      lineOfName(text),
       `name "${scenario.name}" must match the file name "${basename(path, '.yaml')}"`,
     );
   return scenario;
+}
+
+/** The line of the top-level `name:` key (the one to fix when it does not match the file). */
+function lineOfName(text: string): number {
+  const index = text.split('\n').findIndex((l) => l.startsWith('name:'));
+  return index === -1 ? 1 : index + 1;
 }
 
 /** A built-in scenario by name, or a scenario file by path. */

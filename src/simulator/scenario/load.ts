@@ -2,9 +2,10 @@
  * Reads a scenario file: YAML in the format of docs/scenarios.md, checked field by field
  * (unknown fields are errors, so typos do not pass silently), with every default filled in.
  */
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument, visit } from 'yaml';
 import { InputError } from '../../errors/index.js';
 import { isReasonCode, isStageId, stageOfReason } from '../../model/index.js';
+import { inlineJsonLines } from './json-lines.js';
 import { Reader, type Path } from './reader.js';
 import type {
   ClusterSpec,
@@ -27,11 +28,33 @@ export const DEFAULT_DURATION = 10 * 60_000;
 
 export function parseScenario(text: string, file: string, group?: string): Scenario {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const inlined = inlineJsonLines(text);
+  const doc = parseDocument(inlined.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const err = doc.errors[0];
   if (err !== undefined)
-    throw new InputError(file, err.linePos?.[0].line, `invalid YAML: ${err.message.split('\n')[0] ?? ''}`);
-  const r = new Reader(file, doc, lines);
+    // linePos is only filled in with prettyErrors (which also rewrites the message), so the
+    // line comes from the error's offset.
+    throw new InputError(
+      file,
+      lines.linePos(err.pos[0]).line,
+      `invalid YAML: ${err.message.split('\n')[0] ?? ''}`,
+    );
+  // Paths are read node by node, and a path cannot walk through an alias: refuse them plainly
+  // rather than let the aliased fields read as absent.
+  let alias: number | undefined;
+  visit(doc, {
+    Alias(_key, node) {
+      alias = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  if (alias !== undefined)
+    throw new InputError(
+      file,
+      lines.linePos(alias).line,
+      'YAML aliases (*name) are not supported in scenarios; repeat the value instead',
+    );
+  const r = new Reader(file, doc, lines, inlined.inline);
   r.keys([], ['name', 'description', 'seed', 'start', 'duration', 'expect', 'cluster', 'objects']);
   const startText = r.optString(['start']);
   const start = startText === undefined ? DEFAULT_START : Date.parse(startText);
@@ -61,6 +84,8 @@ function readExpect(r: Reader): Expectation[] {
     const target = r.optString([...p, 'target']);
     const at = r.optDuration([...p, 'at']);
     const t = { ...(target === undefined ? {} : { target }), ...(at === undefined ? {} : { at }) };
+    if (r.has([...p, 'verdict']) && (r.has([...p, 'stage']) || r.has([...p, 'reason'])))
+      r.fail([...p, 'verdict'], 'an expectation names either a verdict or a stage and reason, not both');
     if (r.has([...p, 'verdict']))
       return { ...t, verdict: r.oneOf([...p, 'verdict'], ['healthy', 'progressing'], 'healthy') };
     const stage = r.string([...p, 'stage']);
@@ -85,6 +110,10 @@ function readObjects(r: Reader): ScenarioObject[] {
     const raw = r.record(p);
     const wrapped = 'manifest' in raw && !('kind' in raw);
     if (wrapped) r.keys(p, ['at', 'as', 'deleteAt', 'manifest']);
+    else
+      for (const key of ['at', 'as', 'deleteAt'])
+        if (key in raw)
+          r.fail([...p, key], `${key} belongs beside the object, not in it: write {${key}: …, manifest: {apiVersion: …}}`);
     const mp: Path = wrapped ? [...p, 'manifest'] : p;
     const manifest = r.record(mp);
     r.string([...mp, 'apiVersion']);
@@ -92,14 +121,26 @@ function readObjects(r: Reader): ScenarioObject[] {
     r.string([...mp, 'metadata', 'name']);
     const as = wrapped ? r.optString([...p, 'as']) : undefined;
     const deleteAt = wrapped ? r.optDuration([...p, 'deleteAt']) : undefined;
+    const at = wrapped ? r.duration([...p, 'at'], 0) : 0;
+    if (deleteAt !== undefined && deleteAt <= at)
+      r.fail([...p, 'deleteAt'], 'deleteAt must be later than at (the object must exist to be deleted)');
+    if (as !== undefined && !userNames(r).includes(as))
+      r.fail([...p, 'as'], `as: "${as}" is not one of cluster.users`);
     out.push({
-      at: wrapped ? r.duration([...p, 'at'], 0) : 0,
+      at,
       ...(as === undefined ? {} : { as }),
       ...(deleteAt === undefined ? {} : { deleteAt }),
       manifest,
       line: r.lineOf(mp),
     });
   }
+  return out;
+}
+
+function userNames(r: Reader): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < r.length(['cluster', 'users']); i++)
+    out.push(r.string(['cluster', 'users', i, 'name']));
   return out;
 }
 
@@ -276,6 +317,7 @@ function readNodes(r: Reader): NodeSpec[] {
   const n = r.length(base);
   if (n === 0) return [defaultNode('node-1')];
   const out: NodeSpec[] = [];
+  const seen = new Set<string>();
   for (let i = 0; i < n; i++) {
     const p: Path = [...base, i];
     r.keys(p, [
@@ -296,6 +338,8 @@ function readNodes(r: Reader): NodeSpec[] {
     ]);
     const name = r.string([...p, 'name']);
     const count = r.number([...p, 'count'], 1);
+    if (!Number.isInteger(count) || count < 1)
+      r.fail([...p, 'count'], 'count must be a whole number, 1 or more');
     const capacity = {
       cpu: r.string([...p, 'cpu'], '4'),
       memory: r.string([...p, 'memory'], '16Gi'),
@@ -352,8 +396,12 @@ function readNodes(r: Reader): NodeSpec[] {
       ...(zone === undefined ? {} : { zone }),
       incidents,
     };
-    if (count === 1) out.push({ name, ...spec });
-    else for (let k = 1; k <= count; k++) out.push({ name: `${name}-${k}`, ...spec });
+    const names = count === 1 ? [name] : Array.from({ length: count }, (_, k) => `${name}-${k + 1}`);
+    for (const n of names) {
+      if (seen.has(n)) r.fail([...p, 'name'], `node "${n}" is declared twice`);
+      seen.add(n);
+      out.push({ name: n, ...spec });
+    }
   }
   return out;
 }
@@ -387,11 +435,13 @@ function readNamespaces(r: Reader, objects: readonly ScenarioObject[]): Namespac
     });
   }
   // Namespaces the objects use exist, as if created before the scenario began.
+  const known = new Set(out.map((n) => n.name));
   for (const obj of objects) {
     const meta = obj.manifest.metadata as { namespace?: unknown } | undefined;
     const ns = typeof meta?.namespace === 'string' ? meta.namespace : undefined;
-    if (ns !== undefined && !out.some((n) => n.name === ns))
-      out.push({ name: ns, labels: {}, serviceAccounts: [] });
+    if (ns === undefined || known.has(ns)) continue;
+    known.add(ns);
+    out.push({ name: ns, labels: {}, serviceAccounts: [] });
   }
   return out;
 }
@@ -458,7 +508,7 @@ function readBehavior(r: Reader, p: Path): ContainerBehavior {
     http.push({
       path: r.string([...q, 'path']),
       status: r.number([...q, 'status'], 200),
-      latency: r.duration([...q, 'latency'], 0.005),
+      latency: r.duration([...q, 'latency'], 5),
       ...(after === undefined ? {} : { after }),
       ...(until === undefined ? {} : { until }),
     });

@@ -2,18 +2,45 @@
  * Typed reads from a parsed YAML document that know where they are: every error names the
  * file and the line of the offending value, as `InputError` (exit 2).
  */
-import { isMap, isSeq, type Document, type LineCounter } from 'yaml';
+import { isMap, isScalar, isSeq, type Document, type LineCounter } from 'yaml';
 import { InputError } from '../../errors/index.js';
 import { parseDuration } from '../../k8s/index.js';
 
 export type Path = readonly (string | number)[];
 
 export class Reader {
+  /** Placeholder nodes of top-level list items read by the JSON fast path (json-lines.ts). */
+  private readonly placeholders = new Map<unknown, Record<string, unknown>>();
+
   constructor(
     private readonly file: string,
     private readonly doc: Document,
     private readonly lines: LineCounter,
-  ) {}
+    inline: ReadonlyMap<number, Record<string, unknown>> = new Map(),
+  ) {
+    if (inline.size === 0 || !isMap(doc.contents)) return;
+    for (const pair of doc.contents.items) {
+      if (!isSeq(pair.value)) continue;
+      for (const item of pair.value.items) {
+        if (!isMap(item) || item.items.length > 0 || item.range == null) continue;
+        const value = inline.get(lines.linePos(item.range[0]).line);
+        if (value !== undefined) this.placeholders.set(item, value);
+      }
+    }
+  }
+
+  /** The value at a path inside an inlined item, or undefined when the path is not inside one. */
+  private inlined(path: Path): { value: unknown } | undefined {
+    if (this.placeholders.size === 0 || path.length < 2) return undefined;
+    const item = this.placeholders.get(this.doc.getIn(path.slice(0, 2), true));
+    if (item === undefined) return undefined;
+    let value: unknown = item;
+    for (const key of path.slice(2)) {
+      if (value === null || typeof value !== 'object') return { value: undefined };
+      value = (value as Record<string | number, unknown>)[key];
+    }
+    return { value };
+  }
 
   lineOf(path: Path): number {
     for (let n = path.length; n >= 0; n--) {
@@ -34,6 +61,8 @@ export class Reader {
   }
 
   value(path: Path): unknown {
+    const inlined = this.inlined(path);
+    if (inlined !== undefined) return inlined.value;
     const node = this.doc.getIn(path, true);
     if (node === undefined) return undefined;
     const v: unknown = this.doc.getIn(path, false);
@@ -41,8 +70,14 @@ export class Reader {
     return v;
   }
 
+  /** Present and not null. Looks at the node only: converting a large subtree to JSON just to
+   * test it would make reading a generated 150,000-pod scenario quadratic. */
   has(path: Path): boolean {
-    return this.value(path) !== undefined && this.value(path) !== null;
+    const inlined = this.inlined(path);
+    if (inlined !== undefined) return inlined.value !== undefined && inlined.value !== null;
+    const node: unknown = this.doc.getIn(path, true);
+    if (node === undefined || node === null) return false;
+    return !(isScalar(node) && (node.value === null || node.value === undefined));
   }
 
   string(path: Path, fallback?: string): string {
@@ -90,10 +125,15 @@ export class Reader {
 
   /** Length of a sequence (0 when absent). */
   length(path: Path): number {
-    const v = this.value(path);
-    if (v === undefined || v === null) return 0;
-    if (!Array.isArray(v)) this.fail(path, `${last(path)} must be a list`);
-    return v.length;
+    if (!this.has(path)) return 0;
+    const inlined = this.inlined(path);
+    if (inlined !== undefined) {
+      if (!Array.isArray(inlined.value)) this.fail(path, `${last(path)} must be a list`);
+      return inlined.value.length;
+    }
+    const node: unknown = this.doc.getIn(path, true);
+    if (!isSeq(node)) this.fail(path, `${last(path)} must be a list`);
+    return node.items.length;
   }
 
   record(path: Path): Record<string, unknown> {
@@ -130,14 +170,24 @@ export class Reader {
 
   /** Fails on keys the format does not define (typos must not pass silently). */
   keys(path: Path, allowed: readonly string[]): void {
-    const v = this.value(path);
-    if (v === undefined || v === null) return;
-    if (typeof v !== 'object' || Array.isArray(v))
-      this.fail(path, `${last(path) || 'the document'} must be a mapping`);
-    for (const k of Object.keys(v)) {
+    if (!this.has(path)) return;
+    for (const k of this.keysOf(path)) {
       if (!allowed.includes(k))
         this.fail([...path, k], `unknown field "${k}"; expected one of ${allowed.join(', ')}`);
     }
+  }
+
+  private keysOf(path: Path): string[] {
+    const notMapping = () => this.fail(path, `${last(path) || 'the document'} must be a mapping`);
+    const inlined = this.inlined(path);
+    if (inlined !== undefined) {
+      const v = inlined.value;
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) return notMapping();
+      return Object.keys(v);
+    }
+    const node: unknown = path.length === 0 ? this.doc.contents : this.doc.getIn(path, true);
+    if (!isMap(node)) return notMapping();
+    return node.items.map((pair) => (isScalar(pair.key) ? String(pair.key.value) : String(pair.key)));
   }
 }
 

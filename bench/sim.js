@@ -1,0 +1,126 @@
+// npm run bench (after bench/run.js): the simulator at Kubernetes' own upper limits. Generates a
+// 5,000-node / 150,000-pod scenario, loads it, runs it to steady state, then serves it over HTTP
+// and lists every pod and event the way kubectl does (limit=500 + continue).
+//   node bench/sim.js [--nodes N] [--pods M] [--seed S] [--minutes SIMULATED_MINUTES] [--page N]
+import { performance } from 'node:perf_hooks';
+import { getHeapStatistics } from 'node:v8';
+import { generateScenarioDetailed } from '../dist/simulator/scenario/generate.js';
+import { parseScenario } from '../dist/simulator/scenario/load.js';
+import { Simulation } from '../dist/simulator/simulation.js';
+import { startApiServer } from '../dist/simulator/http/server.js';
+import { ADMIN_TOKEN } from '../dist/simulator/api/types.js';
+
+function flag(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i === -1) return fallback;
+  const v = Number(process.argv[i + 1]);
+  if (!Number.isFinite(v) || v <= 0) {
+    console.error(`bench/sim.js: --${name} needs a positive number`);
+    process.exit(2);
+  }
+  return v;
+}
+
+const NODES = flag('nodes', 5_000);
+const PODS = flag('pods', 150_000);
+const SEED = flag('seed', 1);
+const MINUTES = flag('minutes', 3);
+const PAGE = flag('page', 500);
+
+// The simulation runs synchronously, so a sampling timer would never fire during it: the
+// kernel's own peak RSS is exact, and the heap is sampled after every phase.
+let peakHeap = 0;
+const sampleHeap = () => {
+  peakHeap = Math.max(peakHeap, getHeapStatistics().used_heap_size);
+};
+const rows = [];
+const mib = (b) => `${(b / 2 ** 20).toFixed(0)} MiB`;
+const ms = (t) => (t >= 10_000 ? `${(t / 1000).toFixed(1)} s` : `${t.toFixed(0)} ms`);
+async function phase(name, fn, detail) {
+  const t0 = performance.now();
+  const result = await fn();
+  const took = performance.now() - t0;
+  sampleHeap();
+  rows.push([name, ms(took), detail(result, took)]);
+  console.error(`  ${name}: ${ms(took)}`);
+  return result;
+}
+
+console.error(`kube-handoff sim bench: ${NODES} nodes, ${PODS} pods, seed ${SEED}`);
+const generated = await phase(
+  'generate',
+  () => generateScenarioDetailed({ nodes: NODES, pods: PODS, seed: SEED }),
+  (g) =>
+    `${(g.text.length / 1e6).toFixed(1)} MB YAML, ${g.objects} objects, ${g.workloads} workloads, ${g.failingPods} failing pods`,
+);
+const scenario = await phase(
+  'load (parse + validate)',
+  () => parseScenario(generated.text, 'generated.yaml'),
+  (s, took) => `${s.objects.length} objects, ${Math.round(s.objects.length / (took / 1000))} objects/s`,
+);
+const sim = await phase(
+  'bootstrap',
+  () => new Simulation(scenario),
+  (s) => `${s.store.list('nodes').length} nodes registered`,
+);
+
+const phases = (s) => {
+  const count = {};
+  for (const p of s.store.list('pods'))
+    count[p.status?.phase ?? 'none'] = (count[p.status?.phase ?? 'none'] ?? 0) + 1;
+  return Object.entries(count)
+    .sort()
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+};
+for (let m = 1; m <= MINUTES; m++) {
+  const before = sim.taskCount;
+  await phase(
+    `simulate minute ${m}`,
+    () => sim.runFor(60_000),
+    (_, took) =>
+      `${sim.taskCount - before} tasks (${Math.round((sim.taskCount - before) / (took / 1000))}/s); pods: ${phases(sim)}`,
+  );
+}
+rows.push(['store', '', `${sim.store.list('pods').length} pods, ${sim.store.list('events').length} events`]);
+
+const server = await startApiServer(sim, { port: 0, speed: 0 });
+async function listAll(path) {
+  let cont = '';
+  let items = 0;
+  let requests = 0;
+  let bytes = 0;
+  do {
+    const url = `${server.url}${path}?limit=${PAGE}${cont === '' ? '' : `&continue=${encodeURIComponent(cont)}`}`;
+    const res = await fetch(url, {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, Accept: 'application/json' },
+    });
+    if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
+    const text = await res.text();
+    bytes += text.length;
+    const body = JSON.parse(text);
+    items += body.items.length;
+    requests++;
+    cont = body.metadata?.continue ?? '';
+  } while (cont !== '');
+  return { items, requests, bytes };
+}
+try {
+  for (const path of ['/api/v1/pods', '/api/v1/events']) {
+    await phase(
+      `list ${path.split('/').pop()} (limit=${PAGE})`,
+      () => listAll(path),
+      (r, took) =>
+        `${r.items} items in ${r.requests} requests, ${Math.round(r.items / (took / 1000))} items/s, ${(r.bytes / 1e6).toFixed(0)} MB`,
+    );
+  }
+} finally {
+  await server.close();
+}
+
+const usage = process.resourceUsage();
+rows.push(['memory', '', `peak RSS ${mib(usage.maxRSS * 1024)}, peak heap used ${mib(peakHeap)}`]);
+const w0 = Math.max(...rows.map((r) => r[0].length));
+const w1 = Math.max(...rows.map((r) => r[1].length));
+console.log(`kube-handoff sim bench: ${NODES} nodes, ${PODS} pods, ${MINUTES} simulated minutes`);
+for (const [a, b, c] of rows) console.log(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
