@@ -1,0 +1,71 @@
+import type { Snapshot } from '../../model/index.js';
+import { Collection, runBounded } from './collection.js';
+import type { Connection } from './kubeconfig.js';
+import { collectPod } from './pod-related.js';
+import { LogPicker } from './previous-logs.js';
+import { scan } from './scan.js';
+import { Transport, type TransportOptions } from './transport.js';
+
+/** What to collect: `-n`, `-A`, TARGETs and `-l`. */
+export interface LiveScope {
+  readonly namespace?: string;
+  readonly allNamespaces: boolean;
+  /** kind as TargetKind ('Pod', 'Deployment', …) or kubectl's short form ('pod', 'po'). */
+  readonly targets: readonly { readonly kind: string; readonly name: string }[];
+  readonly selector?: string;
+}
+
+export interface CollectLiveOptions {
+  /** The clock that stamps capturedAt; real time by default. */
+  readonly now?: () => Date;
+  /** Lists in flight at once during a scan; 6 by default. */
+  readonly concurrency?: number;
+  readonly transport?: TransportOptions;
+  /** Pod TARGETs up to this many are fetched one by one; more become a namespace scan. 5 by default. */
+  readonly maxPodTargets?: number;
+  /** Receives the number of GETs sent (retries included) when collection ends. */
+  readonly onRequests?: (count: number) => void;
+}
+
+const POD_KINDS = new Set(['Pod', 'pod', 'pods', 'po']);
+
+/**
+ * Reads the evidence for `scope` from a live cluster into a Snapshot. Only GETs are sent.
+ * Pod TARGETs (without -l or -A) are fetched with their related objects; anything else is a
+ * namespace (or, with -A, cluster) scan of fixed cost. Forbidden lists become missing evidence.
+ */
+export async function collectLive(
+  connection: Connection,
+  scope: LiveScope,
+  options: CollectLiveOptions = {},
+): Promise<Snapshot> {
+  const transport = new Transport(connection, options.transport);
+  const c = new Collection(transport);
+  const namespace = scope.namespace ?? connection.namespace ?? 'default';
+  const concurrency = options.concurrency ?? 6;
+  const podsOnly =
+    scope.targets.length > 0 &&
+    scope.targets.length <= (options.maxPodTargets ?? 5) &&
+    scope.targets.every((t) => POD_KINDS.has(t.kind)) &&
+    scope.selector === undefined &&
+    !scope.allNamespaces;
+  try {
+    if (podsOnly) {
+      const logs = new LogPicker();
+      await runBounded(
+        scope.targets.map((t) => () => collectPod(c, namespace, t.name, logs)),
+        concurrency,
+      );
+    } else {
+      await scan(c, {
+        ...(scope.allNamespaces ? {} : { namespace }),
+        ...(scope.selector === undefined ? {} : { selector: scope.selector }),
+        concurrency,
+      });
+    }
+  } finally {
+    options.onRequests?.(transport.requests);
+  }
+  const capturedAt = (options.now ?? (() => new Date()))().toISOString();
+  return c.build({ type: 'live', context: connection.context, server: connection.server }, capturedAt);
+}

@@ -1,0 +1,96 @@
+import type { SnapshotBuilder } from '../snapshot-builder.js';
+import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
+import { collectionPath, resourceText, scopeText, type ResourceType } from './resources.js';
+import type { Transport } from './transport.js';
+
+export interface ListRequest {
+  readonly type: ResourceType;
+  /** Namespace of a namespaced resource; all namespaces when undefined. */
+  readonly namespace?: string;
+  readonly labelSelector?: string;
+  readonly fieldSelector?: string;
+  /** Page size; 500 by default, as kubectl. */
+  readonly limit?: number;
+  /** Restarts after 410 Gone on an expired continue token; 2 by default. */
+  readonly maxRestarts?: number;
+  /** Keeps only the items it accepts (the rest are dropped with the page). */
+  readonly accept?: (item: Raw) => boolean;
+  /** Sees every kept item, e.g. to pick crash-looping containers while the page is in memory. */
+  readonly onItem?: (item: Raw) => void;
+}
+
+export type ListOutcome =
+  | { readonly status: 'complete'; readonly items: number; readonly pages: number; readonly restarts: number }
+  /** The list did not finish; what was read is kept, but the evidence kind is not complete. */
+  | {
+      readonly status: 'forbidden' | 'failed';
+      readonly why: string;
+      readonly items: number;
+      readonly pages: number;
+      readonly restarts: number;
+    };
+
+/**
+ * Lists one resource page by page (limit + continue), handing each page's items to the builder
+ * as it arrives so that the raw JSON of a page is garbage once the next one is requested. A 410
+ * Gone on a continue token restarts the list from the beginning; objects already added are
+ * de-duplicated by the builder.
+ */
+export async function listInto(
+  transport: Transport,
+  builder: SnapshotBuilder,
+  req: ListRequest,
+): Promise<ListOutcome> {
+  const maxRestarts = req.maxRestarts ?? 2;
+  const path = collectionPath(req.type, req.namespace);
+  let items = 0;
+  let pages = 0;
+  let restarts = 0;
+  let cont: string | undefined;
+  for (;;) {
+    const res = await transport.getJson(path, {
+      limit: req.limit ?? 500,
+      continue: cont,
+      labelSelector: req.labelSelector,
+      fieldSelector: req.fieldSelector,
+    });
+    if (res.kind === 'gone' && cont !== undefined && restarts < maxRestarts) {
+      restarts++;
+      cont = undefined;
+      continue;
+    }
+    if (res.kind !== 'ok') {
+      const why =
+        res.kind === 'forbidden'
+          ? forbiddenText(res.message, req)
+          : `cannot list ${resourceText(req.type)} ${scopeText(req.type, req.namespace)}: ${res.message}`;
+      return { status: res.kind === 'forbidden' ? 'forbidden' : 'failed', why, items, pages, restarts };
+    }
+    pages++;
+    const body = rec(res.body);
+    for (const item of Array.isArray(body.items) ? (body.items as unknown[]) : []) {
+      if (!isRecord(item) || (req.accept !== undefined && !req.accept(item))) continue;
+      req.onItem?.(item);
+      items += builder.add(item, req.type.kind);
+    }
+    cont = str(rec(body.metadata).continue) || undefined;
+    if (cont === undefined) {
+      builder.markCollected(req.type.evidence);
+      return { status: 'complete', items, pages, restarts };
+    }
+  }
+}
+
+/**
+ * The apiserver's own 403 message already reads like kubectl's
+ * (`pods is forbidden: User "x" cannot list resource "pods" in API group "" in the namespace "y"`);
+ * a bare one is rebuilt in that shape.
+ */
+export function forbiddenText(
+  message: string,
+  req: { readonly type: ResourceType; readonly namespace?: string },
+  verb = 'list',
+): string {
+  if (/cannot \w+ resource/.test(message)) return message;
+  return `forbidden: cannot ${verb} ${resourceText(req.type)} ${scopeText(req.type, req.namespace)}${message ? ` (${message})` : ''}`;
+}
