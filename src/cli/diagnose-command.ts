@@ -17,6 +17,10 @@ export interface DiagnoseOptions {
   readonly allNamespaces?: boolean;
   readonly selector?: string;
   readonly file?: string[];
+  readonly sim?: string;
+  readonly at?: string;
+  readonly kubeconfig?: string;
+  readonly context?: string;
   readonly output?: string;
   readonly now?: string;
   readonly verbose?: boolean;
@@ -76,7 +80,12 @@ export async function runDiagnose(
   const targets = targetArgs.map(parseTarget);
   const selector = opts.selector === undefined ? undefined : parseLabelSelector(opts.selector);
   const nowFlag = parseNow(opts.now);
-  const snapshot = await collectEvidence(opts, { now: nowFlag }, io);
+  const snapshot = await collectEvidence(opts, { now: nowFlag }, io, {
+    ...(opts.namespace === undefined ? {} : { namespace: opts.namespace }),
+    allNamespaces: opts.allNamespaces === true,
+    targets: targets.map((t) => ({ kind: t.kind, name: t.name })),
+    ...(opts.selector === undefined ? {} : { selector: opts.selector }),
+  });
   const now = nowFlag ?? referenceTime(snapshot) ?? io.now();
   const result = diagnose(snapshot, { now, rules: RULES });
   const diagnoses = selectDiagnoses(result.diagnoses, {

@@ -2,10 +2,26 @@ import { UsageError } from '../errors/index.js';
 import type { Snapshot } from '../model/index.js';
 import { matchesServiceSelector } from '../k8s/index.js';
 import { collectFiles } from '../collectors/files/index.js';
+import { collectLive, loadConnection } from '../collectors/live/index.js';
 import type { CliIO } from './io.js';
+import { simulate } from './sim-command.js';
 
 export interface EvidenceOptions {
   readonly file?: readonly string[];
+  /** `--sim NAME|PATH`: a simulator scenario run in process. */
+  readonly sim?: string;
+  /** `--at D`: how far to run the scenario (default its own duration). */
+  readonly at?: string;
+  readonly kubeconfig?: string;
+  readonly context?: string;
+}
+
+/** What a live collection reads: the scope flags and TARGETs. */
+export interface EvidenceScope {
+  readonly namespace?: string;
+  readonly allNamespaces: boolean;
+  readonly targets: readonly { readonly kind: string; readonly name: string }[];
+  readonly selector?: string;
 }
 
 export interface EvidenceTime {
@@ -18,18 +34,32 @@ export async function collectEvidence(
   opts: EvidenceOptions,
   time: EvidenceTime,
   io: CliIO,
+  scope: EvidenceScope = { allNamespaces: true, targets: [] },
 ): Promise<Snapshot> {
   const files = opts.file ?? [];
+  const live = opts.kubeconfig !== undefined || opts.context !== undefined;
+  if (live && (files.length > 0 || opts.sim !== undefined))
+    throw new UsageError(
+      '--kubeconfig/--context read a live cluster; they cannot be combined with -f or --sim',
+    );
+  if (opts.sim !== undefined) {
+    if (files.length > 0) throw new UsageError('--sim and -f/--file cannot be used together');
+    return simulate(opts.sim, opts.at).snapshot;
+  }
+  if (opts.at !== undefined) throw new UsageError('--at only applies to --sim');
   if (files.length > 0) {
     return collectFiles(files, io.stdin, {
       ...(time.now === undefined ? {} : { now: time.now }),
       clock: io.now,
     });
   }
-  throw new UsageError(
-    'no evidence given',
-    'pass -f PATH (files or directories of kubectl get -o yaml/json output, or - for stdin); this build does not read live clusters yet',
-  );
+  // No files and no scenario: the cluster of the current kubeconfig context, as kubectl would.
+  const connection = loadConnection({
+    ...(opts.kubeconfig === undefined ? {} : { kubeconfig: opts.kubeconfig }),
+    ...(opts.context === undefined ? {} : { context: opts.context }),
+    env: io.env,
+  });
+  return collectLive(connection, scope, { now: () => new Date(io.now()) });
 }
 
 /** Pods behind each Service, as "namespace/name" keys, for svc/NAME targets. */

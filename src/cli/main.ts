@@ -4,28 +4,23 @@ import { isUserError } from '../errors/index.js';
 import { runDiagnose, OUTPUT_FORMATS, type DiagnoseOptions } from './diagnose-command.js';
 import { EXIT, processIO, type CliIO } from './io.js';
 import { runRules } from './rules-command.js';
+import { runSimList } from './sim-command.js';
+import { runSimGenerate, type SimGenerateOptions } from './sim-generate-command.js';
+import { runSimServe, type SimServeOptions } from './sim-serve-command.js';
 
 const require = createRequire(import.meta.url);
 const { version } = require('../../package.json') as { version: string };
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
-function diagnoseOptions(cmd: Command): Command {
+/** Options shared by every command that prints a diagnosis. */
+function scopeAndOutputOptions(cmd: Command): Command {
   return cmd
-    .argument(
-      '[TARGET...]',
-      'pod/NAME, NAME, deploy/NAME, rs/NAME, sts/NAME, ds/NAME, job/NAME, cronjob/NAME, svc/NAME',
-    )
     .option('-n, --namespace <NS>', 'only targets in this namespace')
-    .option('-A, --all-namespaces', 'targets in every namespace (the default for files)')
+    .option('-A, --all-namespaces', 'targets in every namespace (the default for files and scenarios)')
     .option(
       '-l, --selector <SELECTOR>',
       'only pods whose labels match, as kubectl -l takes it (app=web,tier!=db)',
-    )
-    .option(
-      '-f, --file <PATH>',
-      'evidence: a file or directory of JSON/YAML (kubectl get -o yaml|json, Lists, cluster-info dump, bundles); - for stdin; repeatable',
-      collect,
     )
     .addOption(
       new Option('-o, --output <FORMAT>', 'output format').choices([...OUTPUT_FORMATS]).default('text'),
@@ -35,6 +30,31 @@ function diagnoseOptions(cmd: Command): Command {
       'reference time for grace periods (RFC 3339); default: the capture time or the newest time in the evidence',
     )
     .option('-v, --verbose', 'show healthy targets in full');
+}
+
+function diagnoseOptions(cmd: Command): Command {
+  return scopeAndOutputOptions(
+    cmd
+      .argument(
+        '[TARGET...]',
+        'pod/NAME, NAME, deploy/NAME, rs/NAME, sts/NAME, ds/NAME, job/NAME, cronjob/NAME, svc/NAME',
+      )
+      .option(
+        '-f, --file <PATH>',
+        'evidence: a file or directory of JSON/YAML (kubectl get -o yaml|json, Lists, cluster-info dump, bundles); - for stdin; repeatable',
+        collect,
+      )
+      .option(
+        '--kubeconfig <PATH>',
+        'kubeconfig file of the cluster to read (default: $KUBECONFIG, then ~/.kube/config)',
+      )
+      .option('--context <NAME>', 'kubeconfig context to use (default: the current context)')
+      .option('--sim <SCENARIO>', 'diagnose a simulator scenario, run in process (see: handoff sim list)')
+      .option(
+        '--at <DURATION>',
+        "with --sim: how long to run the scenario (default: the scenario's own duration)",
+      ),
+  );
 }
 
 /** Runs the CLI; resolves to the process exit code. Never throws for user mistakes. */
@@ -58,10 +78,16 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
       'after',
       `
 Examples:
+  handoff                                  every pod in the current context's namespace
+  handoff deploy/web -n shop               one workload of the live cluster
+  handoff -A --context prod                every namespace of another context
   handoff -f pods-and-events.yaml          diagnose saved evidence
   kubectl get pods,events -o yaml | handoff -f -
   handoff -f dump/ deploy/web -n shop      one workload from a cluster-info dump directory
   handoff -f evidence.json -o json         machine-readable report for CI
+  handoff --sim default                    diagnose the simulator's demo cluster (no cluster needed)
+  handoff sim list                         the simulator's scenarios
+  handoff sim run crashloop-exit-1 --at 2m one scenario, two simulated minutes in
   handoff rules                            the rule catalogue
 
 Exit codes: 0 nothing failed, 1 a target failed, 2 usage or input error, 3 cluster unreachable, 4 check timed out.`,
@@ -72,6 +98,54 @@ Exit codes: 0 nothing failed, 1 a target failed, 2 usage or input error, 3 clust
   ).action(async (targets: string[], opts: DiagnoseOptions) => {
     code = await runDiagnose(targets, opts, io);
   });
+  const sim = program
+    .command('sim')
+    .description('the bundled cluster simulator: scenarios that walk pods through the handoff chain');
+  sim
+    .command('list')
+    .description('the built-in scenarios, one a line with a description')
+    .option('--wide', "also show each scenario's stage folder, duration and expected diagnosis")
+    .action((opts: { wide?: boolean }) => {
+      code = runSimList(io, opts);
+    });
+  scopeAndOutputOptions(
+    sim
+      .command('run')
+      .description('run a scenario in process and print its diagnosis')
+      .argument('<SCENARIO>', 'a built-in scenario name (handoff sim list) or a path to a scenario file')
+      .argument('[TARGET...]', 'only these targets, as for diagnose')
+      .option('--at <DURATION>', "how long to run the scenario (default: the scenario's own duration)"),
+  ).action(async (scenario: string, targets: string[], opts: DiagnoseOptions) => {
+    code = await runDiagnose(targets, { ...opts, sim: scenario }, io);
+  });
+  sim
+    .command('serve')
+    .description(
+      'serve a scenario as a Kubernetes API on 127.0.0.1 (for kubectl and handoff --kubeconfig) until stopped',
+    )
+    .option('--scenario <NAME|PATH>', 'a built-in scenario or a scenario file', 'default')
+    .option('--port <N>', 'port to listen on (0: any free port)', '0')
+    .option('--speed <X>', 'simulated seconds per real second once serving (0 freezes time)', '1')
+    .option(
+      '--at <DURATION>',
+      "run the scenario this far before serving (default: the scenario's own duration)",
+    )
+    .option('--write-kubeconfig <PATH>', 'write a kubeconfig for this server once it listens')
+    .option('--force', 'replace an existing --write-kubeconfig file')
+    .action(async (opts: SimServeOptions) => {
+      code = await runSimServe(opts, io);
+    });
+  sim
+    .command('generate')
+    .description('write a synthetic cluster scenario: many nodes and pods, mostly healthy, some failing')
+    .requiredOption('--nodes <N>', 'number of nodes')
+    .requiredOption('--pods <M>', 'number of pods')
+    .option('--seed <S>', 'seed for the mix (same seed, same scenario)')
+    .requiredOption('--out <PATH>', 'the scenario file to write')
+    .option('--force', 'replace an existing --out file')
+    .action((opts: SimGenerateOptions) => {
+      code = runSimGenerate(opts, io);
+    });
   program
     .command('rules')
     .description('list the rule catalogue, or explain one rule')

@@ -3,7 +3,7 @@
  * cluster: every object, plus bounded previous-log tails of containers that have restarted
  * or terminated.
  */
-import { SnapshotBuilder } from '../collectors/snapshot-builder.js';
+import { SnapshotBuilder, evidenceKindOf } from '../collectors/snapshot-builder.js';
 import type { Snapshot } from '../model/index.js';
 import type { Simulation } from '../simulator/simulation.js';
 import type { PodObj } from '../simulator/world/types.js';
@@ -12,7 +12,8 @@ const LOG_TAIL = 20;
 
 export function snapshotFromSimulation(sim: Simulation): Snapshot {
   const builder = new SnapshotBuilder();
-  for (const obj of sim.allObjects()) builder.add(obj);
+  // A live collector lists only the kinds it reads; so does this one.
+  for (const obj of sim.allObjects()) if (evidenceKindOf(obj.kind) !== undefined) builder.add(obj);
   for (const pod of sim.store.list<PodObj>('pods')) {
     const ns = pod.metadata.namespace ?? 'default';
     const statuses = [...(pod.status.initContainerStatuses ?? []), ...(pod.status.containerStatuses ?? [])];

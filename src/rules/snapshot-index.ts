@@ -121,6 +121,9 @@ export class Index implements SnapshotIndex {
   node(name: string): Node | undefined {
     return this.nodes.get(name);
   }
+  allNodes(): IterableIterator<Node> {
+    return this.nodes.values();
+  }
   pvc(namespace: string, name: string): PersistentVolumeClaim | undefined {
     return this.pvcs.get(nsKey(namespace, name));
   }

@@ -50,6 +50,7 @@ export interface SnapshotIndex {
   pod(namespace: string, name: string): Pod | undefined;
   podsInNamespace(namespace: string): readonly Pod[];
   node(name: string): Node | undefined;
+  allNodes(): Iterable<Node>;
   pvc(namespace: string, name: string): PersistentVolumeClaim | undefined;
   pvcsInNamespace(namespace: string): readonly PersistentVolumeClaim[];
   pv(name: string): PersistentVolume | undefined;

@@ -47,10 +47,12 @@ export class Simulation implements World {
     this.store.subscribe((change) => {
       const list = this.handlers.get(change.resource);
       if (list === undefined) return;
-      for (const handler of list)
-        this.queue.push(this.clock.now(), () => {
-          handler(change);
-        });
+      // One task runs every handler in turn: the same order as one task per handler (nothing
+      // can be queued between them at this instant), without a task per change per handler.
+      const n = list.length;
+      this.queue.push(this.clock.now(), () => {
+        for (let i = 0; i < n; i++) list[i]?.(change);
+      });
     });
     for (const controller of CONTROLLERS) controller.start(this);
     bootstrap(this, this.applyErrors);

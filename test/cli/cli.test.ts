@@ -131,9 +131,11 @@ describe('handoff CLI', () => {
     const kind = await runCli(['-f', file('j.yaml', evicted), 'widget/x']);
     expect(kind.code).toBe(2);
     expect(kind.stderr).toContain('unknown kind "widget"');
-    const none = await runCli([]);
-    expect(none.code).toBe(2);
-    expect(none.stderr).toContain('no evidence given');
+    // No files, no scenario and no kubeconfig anywhere: the live cluster cannot be found (exit 3).
+    const none = await runCli([], { env: { HOME: '/nonexistent-home' } });
+    expect(none.code).toBe(3);
+    expect(none.stderr).toContain('--sim SCENARIO');
+    expect(none.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('prints help and version with exit 0', async () => {

@@ -4,6 +4,7 @@ import {
   cond,
   event,
   ms,
+  node,
   pod,
   runningPod,
   snapshot,
@@ -192,6 +193,42 @@ testRule(rule, {
         {
           messageId: 'nodeAffinity',
           data: { constraint: 'required node affinity (application/clickhouse In [true])' },
+        },
+      ],
+    },
+    {
+      name: 'nodeSelector picks only tainted nodes: the taint, not the selector, is the fix',
+      snapshot: snapshot({
+        pods: [
+          pod({
+            spec: { nodeSelector: { pool: 'gpu' }, containers: [container('trainer')] },
+            conditions: [
+              unschedulable(
+                "0/4 nodes are available: 2 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint {nvidia.com/gpu: present}. preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling.",
+              ),
+            ],
+          }),
+        ],
+        nodes: [
+          node({
+            name: 'gpu-1',
+            labels: { pool: 'gpu' },
+            taints: [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }],
+          }),
+          node({
+            name: 'gpu-2',
+            labels: { pool: 'gpu' },
+            taints: [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }],
+          }),
+          node({ name: 'cpu-1', labels: { pool: 'cpu' } }),
+          node({ name: 'cpu-2', labels: { pool: 'cpu' } }),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'untoleratedTaint',
+          reason: 'UntoleratedTaint',
+          data: { taints: 'nvidia.com/gpu=present' },
         },
       ],
     },

@@ -4,7 +4,7 @@
  * newest FailedScheduling event (events). The message is parsed once and one reason chosen.
  */
 import type { EventRecord, Evidence, PodCondition } from '../../model/index.js';
-import { parseTime } from '../../k8s/index.js';
+import { isTolerated, parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
 import { eventEvidence, eventTime, newest } from './events.js';
 import {
@@ -62,6 +62,27 @@ function progressOf(ctx: PodContext): Evidence | undefined {
   return eventEvidence(scale, ctx.now);
 }
 
+/**
+ * The taint filter runs before node affinity, so when the only nodes the pod's nodeSelector
+ * picks are tainted, the histogram counts them as taint failures and the other nodes as
+ * affinity failures: the fix is the toleration, not the selector.
+ */
+function selectedNodesAreTainted(ctx: PodContext): boolean {
+  const selector = ctx.pod.spec.nodeSelector;
+  if (selector === undefined || Object.keys(selector).length === 0) return false;
+  const selected = [...ctx.index.allNodes()].filter((n) =>
+    Object.entries(selector).every(([k, v]) => n.metadata.labels?.[k] === v),
+  );
+  return (
+    selected.length > 0 &&
+    selected.every((n) =>
+      (n.spec.taints ?? []).some(
+        (t) => t.effect !== 'PreferNoSchedule' && !isTolerated(t, ctx.pod.spec.tolerations),
+      ),
+    )
+  );
+}
+
 /** Undefined when the pod is scheduled, has no scheduling failure, or was never looked at by a scheduler. */
 function computeCurrentSchedulingFailure(ctx: PodContext): SchedulingFailure | undefined {
   const { pod, now } = ctx;
@@ -97,6 +118,7 @@ function computeCurrentSchedulingFailure(ctx: PodContext): SchedulingFailure | u
   if (condition?.reason === 'SchedulingGated' || gated) code = 'SchedulingGated';
   else if (condition?.reason === 'SchedulerError' || parsed.form === 'error') code = 'SchedulerError';
   else code = chooseSchedulingReason(parsed.reasons);
+  if (code === 'NodeAffinityMismatch' && selectedNodesAreTainted(ctx)) code = 'UntoleratedTaint';
 
   const conditionAt = parseTime(condition?.lastTransitionTime);
   const firstEvent = failures.reduce<number | undefined>((min, e) => {

@@ -1,6 +1,12 @@
 /** Simulated time: milliseconds since the Unix epoch, advanced only by the simulation loop. */
 export class SimClock {
   private current: number;
+  /** The last second iso() formatted, and its text. */
+  private isoSecond = Number.NaN;
+  private isoText = '';
+  /** The last instant microIso() formatted, and its text. */
+  private microAt = Number.NaN;
+  private microText = '';
 
   constructor(readonly start: number) {
     this.current = start;
@@ -17,12 +23,22 @@ export class SimClock {
 
   /** RFC 3339 with second precision, as the API serves metav1.Time. */
   iso(at = this.current): string {
-    return new Date(Math.floor(at / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    const second = Math.floor(at / 1000);
+    // Most callers stamp the current instant, many times over: format each second once.
+    if (second !== this.isoSecond) {
+      this.isoSecond = second;
+      this.isoText = new Date(second * 1000).toISOString().replace('.000Z', 'Z');
+    }
+    return this.isoText;
   }
 
   /** RFC 3339 with microseconds, as metav1.MicroTime (eventTime, series.lastObservedTime). */
   microIso(at = this.current): string {
-    return new Date(at).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+    if (at !== this.microAt) {
+      this.microAt = at;
+      this.microText = new Date(at).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+    }
+    return this.microText;
   }
 
   /** Only the simulation loop calls this. */

@@ -26,9 +26,75 @@ const key = (namespace: string | undefined, name: string): string => `${namespac
 
 export class ConflictError extends Error {}
 
+/**
+ * Keys kept in sorted order cheaply: creates and removes are only noted, and the next read
+ * sorts the (few) new keys and merges them in, so a burst of creates costs one merge rather
+ * than a re-sort of the whole table each time.
+ */
+class SortedKeys {
+  private keys: string[] = [];
+  private readonly added = new Set<string>();
+  private readonly removed = new Set<string>();
+
+  add(k: string): void {
+    if (this.removed.has(k)) this.removed.delete(k);
+    else this.added.add(k);
+  }
+
+  delete(k: string): void {
+    if (this.added.has(k)) this.added.delete(k);
+    else this.removed.add(k);
+  }
+
+  sorted(): readonly string[] {
+    if (this.removed.size > 0) {
+      const removed = this.removed;
+      this.keys = this.keys.filter((k) => !removed.has(k));
+      removed.clear();
+    }
+    if (this.added.size > 0) {
+      const fresh = [...this.added].sort();
+      this.added.clear();
+      const old = this.keys;
+      const merged = new Array<string>(old.length + fresh.length);
+      let i = 0;
+      let j = 0;
+      let n = 0;
+      while (i < old.length && j < fresh.length) {
+        const a = old[i] as string;
+        const b = fresh[j] as string;
+        if (a < b) {
+          merged[n++] = a;
+          i++;
+        } else {
+          merged[n++] = b;
+          j++;
+        }
+      }
+      while (i < old.length) merged[n++] = old[i++] as string;
+      while (j < fresh.length) merged[n++] = fresh[j++] as string;
+      this.keys = merged;
+    }
+    return this.keys;
+  }
+}
+
+/** The index of the first key >= `from` in sorted keys. */
+function lowerBound(keys: readonly string[], from: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((keys[mid] as string) < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class Store {
   private readonly tables = new Map<string, Map<string, KObject>>();
-  private readonly sortedKeys = new Map<string, string[]>();
+  /** Per resource: all keys, and the keys of each namespace (so a namespace list costs that namespace). */
+  private readonly sortedKeys = new Map<string, { all: SortedKeys; byNamespace: Map<string, SortedKeys> }>();
   private readonly log: Change[] = [];
   private logStart = 0;
   private version = 1;
@@ -61,6 +127,25 @@ export class Store {
     return t;
   }
 
+  private keysOf(resource: string): { all: SortedKeys; byNamespace: Map<string, SortedKeys> } {
+    let k = this.sortedKeys.get(resource);
+    if (k === undefined) {
+      k = { all: new SortedKeys(), byNamespace: new Map() };
+      this.sortedKeys.set(resource, k);
+    }
+    return k;
+  }
+
+  private namespaceKeys(resource: string, namespace: string): SortedKeys {
+    const { byNamespace } = this.keysOf(resource);
+    let k = byNamespace.get(namespace);
+    if (k === undefined) {
+      k = new SortedKeys();
+      byNamespace.set(namespace, k);
+    }
+    return k;
+  }
+
   static resourceOf(obj: KObject): string {
     const resource = storeKeyOfKind(obj.kind);
     if (resource === undefined) throw new Error(`the simulator does not store kind ${obj.kind}`);
@@ -78,21 +163,42 @@ export class Store {
 
   /** Objects of a resource in key order, optionally one namespace only. Do not mutate them without `update`. */
   list<T extends KObject = KObject>(resource: string, namespace?: string): T[] {
+    return this.listFrom<T>(resource, namespace, '');
+  }
+
+  /**
+   * Like `list`, but only the objects whose key (`namespace/name`) is >= `fromKey`, and at most
+   * `limit` of them (0: all): a page of a chunked list, found by binary search.
+   */
+  listFrom<T extends KObject = KObject>(
+    resource: string,
+    namespace: string | undefined,
+    fromKey: string,
+    limit = 0,
+  ): T[] {
     const table = this.tables.get(resource);
     if (table === undefined) return [];
-    let keys = this.sortedKeys.get(resource);
-    if (keys === undefined) {
-      keys = [...table.keys()].sort();
-      this.sortedKeys.set(resource, keys);
-    }
+    const keys = this.sortedKeysOf(resource, namespace);
     const out: T[] = [];
-    for (const k of keys) {
-      const obj = table.get(k);
-      if (obj === undefined) continue;
-      if (namespace !== undefined && (obj.metadata.namespace ?? '') !== namespace) continue;
-      out.push(obj as T);
+    for (let i = fromKey === '' ? 0 : lowerBound(keys, fromKey); i < keys.length; i++) {
+      if (limit > 0 && out.length >= limit) break;
+      const obj = table.get(keys[i] as string);
+      if (obj !== undefined) out.push(obj as T);
     }
     return out;
+  }
+
+  /** How many objects of a resource (optionally one namespace) have a key >= `fromKey`. */
+  countFrom(resource: string, namespace: string | undefined, fromKey: string): number {
+    const keys = this.sortedKeysOf(resource, namespace);
+    return keys.length - lowerBound(keys, fromKey);
+  }
+
+  private sortedKeysOf(resource: string, namespace: string | undefined): readonly string[] {
+    const k = this.sortedKeys.get(resource);
+    if (k === undefined) return [];
+    if (namespace === undefined) return k.all.sorted();
+    return k.byNamespace.get(namespace)?.sorted() ?? [];
   }
 
   count(resource: string): number {
@@ -110,7 +216,8 @@ export class Store {
     if ('spec' in obj && obj.metadata.generation === undefined && obj.kind !== 'Pod' && obj.kind !== 'Node')
       obj.metadata.generation = 1;
     table.set(k, obj);
-    this.sortedKeys.delete(resource);
+    this.keysOf(resource).all.add(k);
+    this.namespaceKeys(resource, obj.metadata.namespace ?? '').add(k);
     this.record(resource, 'ADDED', obj);
     return obj;
   }
@@ -133,7 +240,8 @@ export class Store {
     const obj = table?.get(k);
     if (table === undefined || obj === undefined) return undefined;
     table.delete(k);
-    this.sortedKeys.delete(resource);
+    this.keysOf(resource).all.delete(k);
+    this.namespaceKeys(resource, namespace ?? '').delete(k);
     this.record(resource, 'DELETED', obj);
     return obj;
   }
