@@ -4,6 +4,7 @@ import { isUserError } from '../errors/index.js';
 import { runDiagnose, OUTPUT_FORMATS, type DiagnoseOptions } from './diagnose-command.js';
 import { EXIT, processIO, type CliIO } from './io.js';
 import { runRules } from './rules-command.js';
+import { runCapture, type CaptureOptions } from './capture-command.js';
 import { runSimList } from './sim-command.js';
 import { runSimGenerate, type SimGenerateOptions } from './sim-generate-command.js';
 import { runSimServe, type SimServeOptions } from './sim-serve-command.js';
@@ -98,6 +99,26 @@ Exit codes: 0 nothing failed, 1 a target failed, 2 usage or input error, 3 clust
   ).action(async (targets: string[], opts: DiagnoseOptions) => {
     code = await runDiagnose(targets, opts, io);
   });
+  program
+    .command('capture')
+    .description('save the evidence a live diagnosis reads as a bundle (secrets redacted) for handoff -f')
+    .argument('[TARGET...]', 'pod/NAME, NAME, deploy/NAME, sts/NAME, ds/NAME, job/NAME, svc/NAME')
+    .option('--out <PATH>', 'the bundle file to write (.yaml or .json)')
+    .option('--force', 'replace an existing --out file')
+    .option('-n, --namespace <NS>', "the namespace to read (default: the context's)")
+    .option('-A, --all-namespaces', 'every namespace')
+    .option('-l, --selector <SELECTOR>', 'only pods whose labels match')
+    .option('--kubeconfig <PATH>', 'kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+    .option('--context <NAME>', 'kubeconfig context (default: the current context)')
+    .addOption(
+      new Option('-o, --output <FORMAT>', 'bundle format (default: from the --out extension)').choices([
+        'yaml',
+        'json',
+      ]),
+    )
+    .action(async (targets: string[], opts: CaptureOptions) => {
+      code = await runCapture(targets, opts, io);
+    });
   const sim = program
     .command('sim')
     .description('the bundled cluster simulator: scenarios that walk pods through the handoff chain');

@@ -67,6 +67,9 @@ export class SnapshotBuilder {
   private capturedAt: string | undefined;
   private invalid = 0;
 
+  /** `onObject` sees every raw object of an evidence kind that is kept (captures bundle them). */
+  constructor(private readonly onObject?: (raw: Record<string, unknown>) => void) {}
+
   /** Adds one object or List; returns how many objects were kept. */
   add(raw: unknown, listKind?: string): number {
     if (!isRecord(raw)) return 0;
@@ -95,6 +98,7 @@ export class SnapshotBuilder {
       return 0;
     }
     this.collected.add(ev);
+    this.onObject?.(raw);
     const m = rec(raw.metadata);
     const id = str(m.uid) ?? `${str(m.namespace) ?? ''}/${str(m.name) ?? ''}`;
     // Keyed by uid (or namespace/name): the same object read twice, or one event read through

@@ -23,6 +23,8 @@ export interface CollectLiveOptions {
   readonly transport?: TransportOptions;
   /** Pod TARGETs up to this many are fetched one by one; more become a namespace scan. 5 by default. */
   readonly maxPodTargets?: number;
+  /** Sees each raw object kept as evidence, as read (for capture bundles). */
+  readonly onObject?: (raw: Record<string, unknown>) => void;
   /** Receives the number of GETs sent (retries included) when collection ends. */
   readonly onRequests?: (count: number) => void;
 }
@@ -40,7 +42,7 @@ export async function collectLive(
   options: CollectLiveOptions = {},
 ): Promise<Snapshot> {
   const transport = new Transport(connection, options.transport);
-  const c = new Collection(transport);
+  const c = new Collection(transport, options.onObject);
   const namespace = scope.namespace ?? connection.namespace ?? 'default';
   const concurrency = options.concurrency ?? 6;
   const podsOnly =

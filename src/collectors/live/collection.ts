@@ -10,10 +10,15 @@ import type { Transport } from './transport.js';
  * not be read completely, so that the Snapshot never claims them as collected.
  */
 export class Collection {
-  readonly builder = new SnapshotBuilder();
+  readonly builder: SnapshotBuilder;
   private readonly incomplete = new Set<EvidenceKind>();
 
-  constructor(readonly transport: Transport) {}
+  constructor(
+    readonly transport: Transport,
+    onObject?: (raw: Record<string, unknown>) => void,
+  ) {
+    this.builder = new SnapshotBuilder(onObject);
+  }
 
   /** Lists one resource; a list that did not finish is recorded as missing evidence (unless `record` is false). */
   async list(req: ListRequest, record = true): Promise<ListOutcome> {
