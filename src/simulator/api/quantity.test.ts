@@ -37,4 +37,18 @@ describe('quantity', () => {
     ]);
     expect(prettyPrint(m)).toBe('requests.cpu=500m,requests.memory=1Gi');
   });
+  it('parses a repeated text to the same value, and a bad one to undefined again', () => {
+    for (const text of ['1536Mi', '250m', '1.5', 'two', '1536Mi', 'two', ' 2 ']) {
+      const q = parseQuantity(text);
+      expect(parseQuantity(text)).toEqual(q);
+      expect(q === undefined ? 'undefined' : formatQuantity(q)).toBe(
+        (
+          { '1536Mi': '1536Mi', '250m': '250m', '1.5': '1500m', two: 'undefined', ' 2 ': '2' } as Record<
+            string,
+            string
+          >
+        )[text],
+      );
+    }
+  });
 });

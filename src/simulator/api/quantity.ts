@@ -30,9 +30,22 @@ export const ZERO: Quantity = { milli: 0n, format: 'DecimalSI' };
 /** Ceiling division for positive divisors (Go rounds sub-milli values up). */
 const ceilDiv = (a: bigint, b: bigint): bigint => (a >= 0n ? (a + b - 1n) / b : a / b);
 
+// Quota usage re-reads every pod's requests on each of its changes, and clusters use a few
+// quantity texts over and over: parse each text once (results are immutable; bounded cache).
+const parsed = new Map<string, Quantity | undefined>();
+const PARSED_LIMIT = 10_000;
+
 export function parseQuantity(text: unknown): Quantity | undefined {
   if (typeof text === 'number') return parseQuantity(String(text));
   if (typeof text !== 'string') return undefined;
+  if (parsed.has(text)) return parsed.get(text);
+  const q = parseText(text);
+  if (parsed.size >= PARSED_LIMIT) parsed.clear();
+  parsed.set(text, q);
+  return q;
+}
+
+function parseText(text: string): Quantity | undefined {
   const m = PATTERN.exec(text.trim());
   if (m === null || (m[2] === '' && (m[3] ?? '') === '')) return undefined;
   const sign = m[1] === '-' ? -1n : 1n;

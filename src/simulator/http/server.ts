@@ -244,6 +244,8 @@ export async function startApiServer(
   sim: Simulation,
   opts: ApiServerOptions = {},
 ): Promise<RunningApiServer> {
+  // From now on a client can watch: keep the changes it may resume from.
+  sim.store.enableHistory();
   const state: ServerState = {
     sim,
     log: new RequestLog(),

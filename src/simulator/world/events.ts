@@ -26,6 +26,9 @@ export interface EventSpec {
 export class EventRecorder {
   private readonly byKey = new Map<string, EventObj>();
   private readonly names = new Set<string>();
+  /** The last instant nameFor converted, and its hex nanoseconds. */
+  private hexAt = Number.NaN;
+  private hexNanos = '';
 
   constructor(
     private readonly store: Store,
@@ -100,8 +103,17 @@ export class EventRecorder {
 
   /** `<object>.<hex nanoseconds>`, as the recorder names events. */
   private nameFor(objectName: string, at: number): string {
+    // Many events share an instant: convert it to hex nanoseconds once.
+    if (at !== this.hexAt) {
+      this.hexAt = at;
+      this.hexNanos = (BigInt(at) * 1_000_000n).toString(16);
+    }
+    let name = `${objectName}.${this.hexNanos}`;
+    if (!this.names.has(name)) {
+      this.names.add(name);
+      return name;
+    }
     let nanos = BigInt(at) * 1_000_000n;
-    let name = `${objectName}.${nanos.toString(16)}`;
     while (this.names.has(name)) {
       nanos += 1n;
       name = `${objectName}.${nanos.toString(16)}`;

@@ -16,6 +16,7 @@ export interface Change {
   readonly type: ChangeType;
   readonly namespace: string;
   /** The object as it was right after the change, serialised then (watchers must not see later edits). */
+  /** Empty while history is off (no watcher can ask for it). */
   readonly json: string;
   readonly object: KObject;
 }
@@ -93,10 +94,14 @@ function lowerBound(keys: readonly string[], from: string): number {
 
 export class Store {
   private readonly tables = new Map<string, Map<string, KObject>>();
+  /** The same objects by resource, namespace and name: `get` without building a key string. */
+  private readonly byName = new Map<string, Map<string, Map<string, KObject>>>();
   /** Per resource: all keys, and the keys of each namespace (so a namespace list costs that namespace). */
   private readonly sortedKeys = new Map<string, { all: SortedKeys; byNamespace: Map<string, SortedKeys> }>();
   private readonly log: Change[] = [];
   private logStart = 0;
+  /** Off until a watcher can exist (an HTTP server): then each change is serialised as it happens. */
+  private history = false;
   private version = 1;
   private readonly listeners = new Set<ChangeListener>();
 
@@ -106,6 +111,15 @@ export class Store {
     /** How many changes watches can resume from; older resourceVersions get 410 Gone. */
     private readonly historyLimit = 20_000,
   ) {}
+
+  /**
+   * Starts keeping the change log watches resume from. Serialising every change costs time and
+   * memory that an in-process run (no watchers) does not need; a watch from before this moment
+   * gets 410 Gone, as one from too old a resourceVersion does on a real server.
+   */
+  enableHistory(): void {
+    this.history = true;
+  }
 
   /** The current resourceVersion, as a number. */
   get resourceVersion(): number {
@@ -125,6 +139,21 @@ export class Store {
       this.tables.set(resource, t);
     }
     return t;
+  }
+
+  private setByName(resource: string, obj: KObject): void {
+    let namespaces = this.byName.get(resource);
+    if (namespaces === undefined) {
+      namespaces = new Map();
+      this.byName.set(resource, namespaces);
+    }
+    const ns = obj.metadata.namespace ?? '';
+    let names = namespaces.get(ns);
+    if (names === undefined) {
+      names = new Map();
+      namespaces.set(ns, names);
+    }
+    names.set(obj.metadata.name, obj);
   }
 
   private keysOf(resource: string): { all: SortedKeys; byNamespace: Map<string, SortedKeys> } {
@@ -158,7 +187,10 @@ export class Store {
     namespace: string | undefined,
     name: string,
   ): T | undefined {
-    return this.tables.get(resource)?.get(key(namespace, name)) as T | undefined;
+    return this.byName
+      .get(resource)
+      ?.get(namespace ?? '')
+      ?.get(name) as T | undefined;
   }
 
   /** Objects of a resource in key order, optionally one namespace only. Do not mutate them without `update`. */
@@ -216,6 +248,7 @@ export class Store {
     if ('spec' in obj && obj.metadata.generation === undefined && obj.kind !== 'Pod' && obj.kind !== 'Node')
       obj.metadata.generation = 1;
     table.set(k, obj);
+    this.setByName(resource, obj);
     this.keysOf(resource).all.add(k);
     this.namespaceKeys(resource, obj.metadata.namespace ?? '').add(k);
     this.record(resource, 'ADDED', obj);
@@ -227,8 +260,12 @@ export class Store {
     const resource = Store.resourceOf(obj);
     const table = this.table(resource);
     const k = key(obj.metadata.namespace, obj.metadata.name);
-    if (!table.has(k)) throw new ConflictError(`${resource} "${obj.metadata.name}" not found`);
-    table.set(k, obj);
+    const current = table.get(k);
+    if (current === undefined) throw new ConflictError(`${resource} "${obj.metadata.name}" not found`);
+    if (current !== obj) {
+      table.set(k, obj);
+      this.setByName(resource, obj);
+    }
     this.record(resource, 'MODIFIED', obj);
     return obj;
   }
@@ -240,6 +277,10 @@ export class Store {
     const obj = table?.get(k);
     if (table === undefined || obj === undefined) return undefined;
     table.delete(k);
+    this.byName
+      .get(resource)
+      ?.get(namespace ?? '')
+      ?.delete(name);
     this.keysOf(resource).all.delete(k);
     this.namespaceKeys(resource, namespace ?? '').delete(k);
     this.record(resource, 'DELETED', obj);
@@ -278,14 +319,16 @@ export class Store {
       resource,
       type,
       namespace: obj.metadata.namespace ?? '',
-      json: JSON.stringify(
-        type === 'DELETED'
-          ? { ...obj, metadata: { ...obj.metadata, resourceVersion: String(this.version) } }
-          : obj,
-      ),
+      json: this.history
+        ? JSON.stringify(
+            type === 'DELETED'
+              ? { ...obj, metadata: { ...obj.metadata, resourceVersion: String(this.version) } }
+              : obj,
+          )
+        : '',
       object: obj,
     };
-    this.log.push(change);
+    if (this.history) this.log.push(change);
     if (this.log.length - this.logStart > this.historyLimit) {
       this.logStart++;
       if (this.logStart > 4096 && this.logStart * 2 > this.log.length) {

@@ -53,26 +53,40 @@ const address = (b: Backend): Address => ({
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
+/** A plain dotted quad as one number (no leading zeros, octets <= 255), else undefined. */
+function ipv4Value(ip: string): number | undefined {
+  const m = IPV4.exec(ip);
+  if (m === null) return undefined;
+  let value = 0;
+  for (let i = 1; i <= 4; i++) {
+    const o = m[i] ?? '';
+    if ((o.length > 1 && o.startsWith('0')) || Number(o) > 255) return undefined;
+    value = value * 256 + Number(o);
+  }
+  return value;
+}
+
 /**
  * The order of `a.localeCompare(b, 'en', { numeric: true })`, the addresses' sort order: for
  * two plain dotted-quad addresses that is octet by octet, computed here without the collator
  * (which dominated endpoint syncs at scale); anything else still goes to the collator.
  */
 export function compareIps(a: string, b: string): number {
-  const x = IPV4.exec(a);
-  const y = IPV4.exec(b);
-  if (x === null || y === null || !plainOctets(x) || !plainOctets(y))
-    return a.localeCompare(b, 'en', { numeric: true });
-  for (let i = 1; i <= 4; i++) {
-    const d = Number(x[i]) - Number(y[i]);
-    if (d !== 0) return d < 0 ? -1 : 1;
-  }
-  return 0;
+  const x = ipv4Value(a);
+  const y = ipv4Value(b);
+  if (x === undefined || y === undefined) return a.localeCompare(b, 'en', { numeric: true });
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** No leading zeros (the collator orders "010" and "10" by more than their value). */
-const plainOctets = (m: RegExpExecArray): boolean =>
-  m.slice(1, 5).every((o) => o.length === 1 || !o.startsWith('0'));
+/** Sorts in place by compareIps, parsing each address once. */
+function sortByIp(list: Address[]): Address[] {
+  const values = list.map((a) => ipv4Value(a.ip));
+  if (values.some((v) => v === undefined)) return list.sort((a, b) => compareIps(a.ip, b.ip));
+  const order = list.map((a, i) => ({ a, v: values[i] ?? 0 }));
+  order.sort((x, y) => x.v - y.v);
+  order.forEach((o, i) => (list[i] = o.a));
+  return list;
+}
 
 function syncEndpoints(world: World, key: string): void {
   const { namespace, name } = splitKey(key);
@@ -89,10 +103,9 @@ function syncEndpoints(world: World, key: string): void {
     (b.ready ? s.addresses : s.notReadyAddresses).push(address(b));
     subsets.set(k, s);
   }
-  const byIp = (a: Address, b: Address): number => compareIps(a.ip, b.ip);
   const list = [...subsets.values()].map((s) => ({
-    ...(s.addresses.length > 0 ? { addresses: s.addresses.sort(byIp) } : {}),
-    ...(s.notReadyAddresses.length > 0 ? { notReadyAddresses: s.notReadyAddresses.sort(byIp) } : {}),
+    ...(s.addresses.length > 0 ? { addresses: sortByIp(s.addresses) } : {}),
+    ...(s.notReadyAddresses.length > 0 ? { notReadyAddresses: sortByIp(s.notReadyAddresses) } : {}),
     // EndpointPort.name is omitempty here (unlike the slice's *string).
     ports: s.ports.map(({ name: portName, ...rest }) =>
       portName === '' ? rest : { name: portName, ...rest },

@@ -120,8 +120,7 @@ export class ServiceSelection {
     for (const p of pairs)
       for (const [key, entry] of this.servicesByPair.get(p) ?? [])
         if (matchesServiceSelector(entry.svc.spec.selector, labels)) now.set(key, entry);
-    for (const [key, entry] of this.memberOf.get(podKey) ?? [])
-      if (!now.has(key)) entry.chosen.delete(name);
+    for (const [key, entry] of this.memberOf.get(podKey) ?? []) if (!now.has(key)) entry.chosen.delete(name);
     for (const entry of now.values()) entry.chosen.set(name, pod);
     if (now.size > 0) this.memberOf.set(podKey, now);
     else this.memberOf.delete(podKey);

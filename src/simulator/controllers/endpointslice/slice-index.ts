@@ -28,7 +28,9 @@ export class SliceIndex {
     const labels = slice.metadata.labels;
     const service = labels?.['kubernetes.io/service-name'];
     const after =
-      type !== 'DELETED' && service !== undefined && labels?.['endpointslice.kubernetes.io/managed-by'] === MANAGED_BY
+      type !== 'DELETED' &&
+      service !== undefined &&
+      labels?.['endpointslice.kubernetes.io/managed-by'] === MANAGED_BY
         ? `${ns}/${service}`
         : undefined;
     const before = this.serviceOf.get(sliceKey);

@@ -13,6 +13,7 @@ import { type ContainerRun, SYNC_RETRY_MS, lastEnded, newRun, restarts } from '.
 import { buildStatus } from './pod-status.js';
 import { ContainerRunner } from './container-runner.js';
 import { formatPod, goDuration } from './format.js';
+import { sameJson } from './same-json.js';
 
 export interface WorkerEnv {
   readonly world: World;
@@ -51,8 +52,6 @@ export class PodWorker {
   /** The kubelet stopped (node lost or shut down): nothing more happens. */
   frozen = false;
   private flushTask: Task | undefined;
-  /** The status this worker last stored, its JSON, and the resourceVersion that write got. */
-  private written: { rv: string | undefined; status: unknown; json: string } | undefined;
   private syncTask: Task | undefined;
 
   constructor(
@@ -119,19 +118,9 @@ export class PodWorker {
       ...(this.terminal?.message === undefined ? {} : { message: this.terminal.message }),
       ...(this.terminal?.disruption === undefined ? {} : { disruption: this.terminal.disruption }),
     });
-    const json = JSON.stringify(status);
-    // The stored status is the one this worker last wrote unless the pod changed since (every
-    // writer bumps resourceVersion): then its text is known without serialising it again.
-    const stored =
-      this.written !== undefined &&
-      this.written.rv === pod.metadata.resourceVersion &&
-      this.written.status === pod.status
-        ? this.written.json
-        : JSON.stringify(pod.status);
-    if (json === stored) return;
+    if (sameJson(status, pod.status)) return;
     pod.status = status;
     this.world.store.update(pod);
-    this.written = { rv: pod.metadata.resourceVersion, status, json };
   }
 
   /** Runs sync after `delayMs` unless one is already due sooner. */

@@ -24,6 +24,7 @@ import {
   UNSCHEDULABLE_TAINT,
   type ConditionType,
 } from './node-status.js';
+import { podsByNode } from './pods-by-node.js';
 import { TaintEviction } from './taint-eviction.js';
 
 /** How long the kubelet keeps terminating pods after a shutdown starts before the machine is off. */
@@ -196,7 +197,7 @@ function markUnknown(world: World, name: string): void {
 /** nodeutil.MarkPodsNotReady: Ready False on each pod of the node, and a NodeNotReady event. */
 function markPodsNotReady(world: World, nodeName: string): void {
   const now = world.clock.iso();
-  for (const pod of world.store.list<PodObj>('pods')) {
+  for (const pod of podsByNode(world).on(nodeName)) {
     if (pod.spec.nodeName !== nodeName) continue;
     const ready = pod.status.conditions?.find((c) => c.type === 'Ready');
     if (ready === undefined || ready.status === 'False') continue;

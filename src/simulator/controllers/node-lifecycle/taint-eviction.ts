@@ -16,6 +16,7 @@ import type { World } from '../../world/world.js';
 import { atLeast } from '../workloads/rate-limit.js';
 import { keyOf } from '../workloads/sync-queue.js';
 import { NOT_READY_TAINT, UNREACHABLE_TAINT } from './node-status.js';
+import { podsByNode } from './pods-by-node.js';
 
 const DEFAULT_TOLERATION_SECONDS = 300;
 
@@ -51,7 +52,7 @@ export class TaintEviction {
 
   /** Re-plans the eviction of every pod on the node. */
   node(node: NodeObj): void {
-    for (const pod of this.world.store.list<PodObj>('pods'))
+    for (const pod of podsByNode(this.world).on(node.metadata.name))
       if (pod.spec.nodeName === node.metadata.name) this.pod(pod, node);
   }
 

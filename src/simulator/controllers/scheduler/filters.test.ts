@@ -84,6 +84,39 @@ describe('filter plugins', () => {
     expect(run(pod(), n)?.reasons).toEqual(['Too many pods']);
   });
 
+  it('gives nodes that fail the same resource checks one status, and others their own', () => {
+    const p = pod({
+      containers: [
+        {
+          name: 'a',
+          image: 'x',
+          resources: { requests: { cpu: '3', memory: '1Gi' }, limits: { 'nvidia.com/gpu': '1' } },
+        },
+      ],
+    });
+    const s = podState(p, podRequests(p));
+    const fit = (allocatable: Record<string, string>): NodeStatus | undefined => {
+      const n = new NodeInfo({ ...node(), status: { allocatable } });
+      for (const f of NODE_FILTERS) {
+        const r = f(s, n);
+        if (r !== undefined) return r;
+      }
+      return undefined;
+    };
+    const small1 = fit({ cpu: '2', memory: '4Gi', pods: '10' });
+    const small2 = fit({ cpu: '1', memory: '8Gi', pods: '10' });
+    const tiny = fit({ cpu: '1', memory: '512Mi', pods: '10' });
+    const gpu = fit({ cpu: '4', memory: '512Mi', pods: '10', 'nvidia.com/gpu': '1' });
+    const full = fit({ cpu: '1', memory: '512Mi', pods: '0', 'nvidia.com/gpu': '1' });
+    expect(small1?.reasons).toEqual(['Insufficient cpu', 'Insufficient nvidia.com/gpu']);
+    expect(small2).toBe(small1);
+    expect(tiny?.reasons).toEqual(['Insufficient cpu', 'Insufficient memory', 'Insufficient nvidia.com/gpu']);
+    expect(gpu?.reasons).toEqual(['Insufficient memory']);
+    expect(full?.reasons).toEqual(['Too many pods', 'Insufficient cpu', 'Insufficient memory']);
+    expect(fit({ cpu: '4', memory: '4Gi', pods: '10', 'nvidia.com/gpu': '2' })).toBeUndefined();
+    expect(new Set([small1, tiny, gpu, full].map((x) => x?.plugin))).toEqual(new Set(['NodeResourcesFit']));
+  });
+
   it('asks for a resource the node does not advertise', () => {
     const gpu = pod({
       containers: [{ name: 'a', image: 'x', resources: { limits: { 'nvidia.com/gpu': '1' } } }],

@@ -29,10 +29,29 @@ export interface PodState {
   readonly pod: PodObj;
   readonly requests: Requests;
   readonly ports: readonly HostPort[];
+  /** The requested resources in the order NodeResourcesFit checks them, and the amounts. */
+  readonly resourceOrder: readonly string[];
+  readonly resourceWants: readonly number[];
+  /** NodeResourcesFit's rejections so far, by which checks failed (nodes share them). */
+  readonly fitStatuses: Map<number, NodeStatus>;
 }
 
+/** Resource names in the order fitsRequest checks them; extended resources follow, sorted. */
+const FIRST = ['cpu', 'memory', 'ephemeral-storage'];
+
 export function podState(pod: PodObj, requests: Requests): PodState {
-  return { pod, requests, ports: hostPorts(pod) };
+  const resourceOrder = [
+    ...FIRST.filter((r) => requests.has(r)),
+    ...[...requests.keys()].filter((r) => !FIRST.includes(r)).sort(),
+  ];
+  return {
+    pod,
+    requests,
+    ports: hostPorts(pod),
+    resourceOrder,
+    resourceWants: resourceOrder.map((r) => requests.get(r) ?? 0),
+    fitStatuses: new Map(),
+  };
 }
 
 const UNSCHEDULABLE_TAINT = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
@@ -78,25 +97,32 @@ function nodePorts(s: PodState, n: NodeInfo): NodeStatus | undefined {
   return reject('NodePorts', 'Unschedulable', "node(s) didn't have free ports for the requested pod ports");
 }
 
-/** Resource names in the order fitsRequest checks them; extended resources follow, sorted. */
-const FIRST = ['cpu', 'memory', 'ephemeral-storage'];
-
+// Runs for every node a scheduling attempt looks at (all of them when the pod fits nowhere):
+// the failed checks make a bit mask, and nodes failing the same checks share one status.
 function nodeResourcesFit(s: PodState, n: NodeInfo): NodeStatus | undefined {
-  const reasons: string[] = [];
+  let failed = 0;
   const allowedPods = n.allocatable.get('pods') ?? 110;
-  if (n.pods.size + 1 > allowedPods) reasons.push('Too many pods');
-  const names = [
-    ...FIRST.filter((r) => s.requests.has(r)),
-    ...[...s.requests.keys()].filter((r) => !FIRST.includes(r)).sort(),
-  ];
-  for (const r of names) {
-    const want = s.requests.get(r) ?? 0;
+  if (n.pods.size + 1 > allowedPods) failed = 1;
+  const order = s.resourceOrder;
+  for (let i = 0; i < order.length; i++) {
+    const want = s.resourceWants[i] ?? 0;
     if (want === 0) continue;
+    const r = order[i] ?? '';
     // Resources the node does not advertise have zero allocatable.
     const free = (n.allocatable.get(r) ?? 0) - (n.requested.get(r) ?? 0);
-    if (want > free) reasons.push(`Insufficient ${r}`);
+    if (want > free) failed += 2 ** (i + 1);
   }
-  return reasons.length === 0 ? undefined : reject('NodeResourcesFit', 'Unschedulable', ...reasons);
+  if (failed === 0) return undefined;
+  let status = s.fitStatuses.get(failed);
+  if (status === undefined) {
+    const reasons: string[] = [];
+    if (failed % 2 === 1) reasons.push('Too many pods');
+    for (let i = 0; i < order.length; i++)
+      if (Math.floor(failed / 2 ** (i + 1)) % 2 === 1) reasons.push(`Insufficient ${order[i] ?? ''}`);
+    status = reject('NodeResourcesFit', 'Unschedulable', ...reasons);
+    s.fitStatuses.set(failed, status);
+  }
+  return status;
 }
 
 export type NodeFilter = (s: PodState, n: NodeInfo) => NodeStatus | undefined;

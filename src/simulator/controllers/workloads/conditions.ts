@@ -51,7 +51,55 @@ function orderKeys(c: Condition): Condition {
   return out;
 }
 
-/** Writes `status` only when it really changed (an update would wake every informer). */
+/**
+ * Writes `status` only when it really changed (an update would wake every informer). Means
+ * `JSON.stringify(a) === JSON.stringify(b)` (key order counts, undefined members are left out,
+ * non-finite numbers are null), walked in place: syncs compare on every pod change, and
+ * serialising both sides each time was a leading cost at scale.
+ */
 export function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  if (absent(a) || absent(b)) return absent(a) && absent(b);
+  return jsonEqual(a, b);
+}
+
+const absent = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+
+const jsonNull = (v: unknown): boolean => v === null || (typeof v === 'number' && !Number.isFinite(v));
+
+const plain = (o: object | null): boolean => {
+  if (o === null) return true;
+  const proto = Object.getPrototypeOf(o) as unknown;
+  return (proto === Object.prototype || proto === Array.prototype || proto === null) && !('toJSON' in o);
+};
+
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (jsonNull(a) || jsonNull(b)) return jsonNull(a) && jsonNull(b);
+  if ((typeof a === 'object' && !plain(a)) || (typeof b === 'object' && !plain(b)))
+    return JSON.stringify(a) === JSON.stringify(b);
+  if (typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+      const x: unknown = a[i];
+      const y: unknown = b[i];
+      if (!jsonEqual(absent(x) ? null : x, absent(y) ? null : y)) return false;
+    }
+    return true;
+  }
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const ka = Object.keys(ra);
+  const kb = Object.keys(rb);
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < ka.length && absent(ra[ka[i] as string])) i++;
+    while (j < kb.length && absent(rb[kb[j] as string])) j++;
+    if (i >= ka.length || j >= kb.length) return i >= ka.length && j >= kb.length;
+    const k = ka[i] as string;
+    if (k !== kb[j] || !jsonEqual(ra[k], rb[k])) return false;
+    i++;
+    j++;
+  }
 }

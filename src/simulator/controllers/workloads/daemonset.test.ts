@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkloadObj } from '../../world/types.js';
+import type { PodObj, WorkloadObj } from '../../world/types.js';
 import { daemonSetController } from './daemonset.js';
 import { TestWorld } from './test-world.js';
 
@@ -86,5 +86,41 @@ describe('daemonset controller', () => {
     expect(
       w.store.get<WorkloadObj>('daemonsets', 'shop', 'node-exporter')?.status.desiredNumberScheduled,
     ).toBe(1);
+  });
+
+  it('keeps its status right when syncs look only at the nodes whose pods changed', () => {
+    const w = new TestWorld([daemonSetController], { cluster });
+    w.apply(ds());
+    w.run(1000);
+    const status = (): WorkloadObj['status'] | undefined =>
+      w.store.get<WorkloadObj>('daemonsets', 'shop', 'node-exporter')?.status;
+    const [first, second, third] = w.pods();
+    if (first === undefined || second === undefined || third === undefined)
+      throw new Error('3 pods expected');
+    const nodeOf = (p: PodObj): string =>
+      (
+        p.spec.affinity as {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: { matchFields: { values: string[] }[] }[];
+            };
+          };
+        }
+      ).nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]?.matchFields[0]
+        ?.values[0] ?? '';
+    w.runPod(first, nodeOf(first), '10.244.0.3');
+    w.run(1000);
+    expect(status()).toMatchObject({ numberReady: 1, numberAvailable: 1, numberUnavailable: 2 });
+    w.runPod(second, nodeOf(second), '10.244.1.3');
+    w.runPod(third, nodeOf(third), '10.244.2.3', false);
+    w.run(1000);
+    expect(status()).toMatchObject({ numberReady: 2, numberAvailable: 2, numberUnavailable: 1 });
+    second.status.phase = 'Failed';
+    w.store.update(second);
+    w.run(1000);
+    expect(w.eventLines('DaemonSet')).toContain(
+      `FailedDaemonPod: Found failed daemon pod shop/${second.metadata.name} on node ${nodeOf(second)}, will try to kill it`,
+    );
+    expect(status()).toMatchObject({ currentNumberScheduled: 2, numberReady: 1, numberUnavailable: 2 });
   });
 });

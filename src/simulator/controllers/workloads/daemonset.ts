@@ -14,7 +14,8 @@ import type { World } from '../../world/world.js';
 import type { Controller } from '../types.js';
 import { sameJson } from './conditions.js';
 import { computeHash } from './hash.js';
-import { isAvailable, isReady, isTerminal, ownedBy, ownerOf, podFromTemplate, templateOf } from './pods.js';
+import { daemonTracker, type DaemonPlan, type DaemonTracker, type NodeCounts } from './daemon-tracker.js';
+import { isAvailable, isReady, isTerminal, ownerOf, podFromTemplate, templateOf } from './pods.js';
 import { FailureBackoff } from './rate-limit.js';
 import { SimilarEvents } from './similar-events.js';
 import { keyOf, splitKey, SyncQueue } from './sync-queue.js';
@@ -132,33 +133,19 @@ const nodeOfPod = (pod: PodObj): string | undefined => {
   return terms?.[0]?.matchFields?.find((f) => f.key === 'metadata.name')?.values?.[0];
 };
 
-function groupByNode(pods: readonly PodObj[]): Map<string, PodObj[]> {
-  const out = new Map<string, PodObj[]>();
-  for (const p of pods) {
-    const node = nodeOfPod(p);
-    if (node === undefined) continue;
-    const list = out.get(node) ?? [];
-    list.push(p);
-    out.set(node, list);
-  }
-  return out;
-}
-
 function syncDaemonSet(world: World, events: SimilarEvents, key: string): boolean {
   const { namespace, name } = splitKey(key);
   const ds = world.store.get<WorkloadObj>('daemonsets', namespace, name);
   if (ds === undefined || ds.metadata.deletionTimestamp !== undefined) return false;
   const revision = computeHash(templateOf(ds));
-  const nodes = world.store.list<NodeObj>('nodes');
-  const pods = ownedBy<PodObj>(world, 'pods', ds);
+  const tracker = daemonTracker(world, nodeOfPod);
+  const plan = tracker.plan(world, ds);
   const podInfo = resourceByKind('Pod');
   let failed = false;
-  const byNode = groupByNode(pods);
-  for (const node of nodes) {
+  for (const node of plan.nodes) {
     if (!shouldRun(ds, node)) continue;
-    const mine = (byNode.get(node.metadata.name) ?? []).filter(
-      (p) => p.metadata.deletionTimestamp === undefined,
-    );
+    const on = tracker.podsOn(ds, node.metadata.name);
+    const mine = on.filter((p) => p.metadata.deletionTimestamp === undefined);
     const failedPod = mine.find((p) => p.status.phase === 'Failed');
     if (failedPod !== undefined && podInfo !== undefined) {
       events.record({
@@ -172,8 +159,7 @@ function syncDaemonSet(world: World, events: SimilarEvents, key: string): boolea
       continue;
     }
     if (mine.some((p) => !isTerminal(p))) continue;
-    if ((byNode.get(node.metadata.name) ?? []).some((p) => p.metadata.deletionTimestamp !== undefined))
-      continue;
+    if (on.some((p) => p.metadata.deletionTimestamp !== undefined)) continue;
     const created = world.api.create(daemonPod(ds, node.metadata.name, revision), USER);
     if (!created.ok) {
       events.record({
@@ -194,31 +180,34 @@ function syncDaemonSet(world: World, events: SimilarEvents, key: string): boolea
       component: COMPONENT,
     });
   }
-  updateStatus(world, ds, nodes);
+  updateStatus(world, ds, tracker, plan);
+  tracker.finish(ds, plan, failed);
   return failed;
 }
 
-function updateStatus(world: World, ds: WorkloadObj, nodes: readonly NodeObj[]): void {
-  const pods = ownedBy<PodObj>(world, 'pods', ds).filter(
-    (p) => !isTerminal(p) && p.metadata.deletionTimestamp === undefined,
-  );
-  const now = world.clock.now();
+/** The node's share of the status: its daemon pods that are neither finished nor deleting. */
+function share(ds: WorkloadObj, node: NodeObj | undefined, pods: readonly PodObj[], now: number): NodeCounts {
+  const zero = { desired: 0, current: 0, ready: 0, available: 0, misscheduled: 0 };
+  if (node === undefined) return zero;
+  const on = pods.filter((p) => !isTerminal(p) && p.metadata.deletionTimestamp === undefined);
   const minReady = ds.spec.minReadySeconds ?? 0;
-  const byNode = groupByNode(pods);
-  let desired = 0;
-  let current = 0;
-  let misscheduled = 0;
-  let ready = 0;
-  let available = 0;
-  for (const node of nodes) {
-    const on = byNode.get(node.metadata.name) ?? [];
-    if (shouldRun(ds, node)) {
-      desired++;
-      if (on.length > 0) current++;
-      if (on.some(isReady)) ready++;
-      if (on.some((p) => isAvailable(p, minReady, now))) available++;
-    } else if (on.length > 0) misscheduled++;
-  }
+  if (!shouldRun(ds, node)) return { ...zero, misscheduled: on.length > 0 ? 1 : 0 };
+  return {
+    desired: 1,
+    current: on.length > 0 ? 1 : 0,
+    ready: on.some(isReady) ? 1 : 0,
+    available: on.some((p) => isAvailable(p, minReady, now)) ? 1 : 0,
+    misscheduled: 0,
+  };
+}
+
+function updateStatus(world: World, ds: WorkloadObj, tracker: DaemonTracker, plan: DaemonPlan): void {
+  const now = world.clock.now();
+  const planned = new Map(plan.nodes.map((n) => [n.metadata.name, n]));
+  const shares = new Map<string, NodeCounts>();
+  for (const name of plan.recount)
+    shares.set(name, share(ds, planned.get(name), tracker.podsOn(ds, name), now));
+  const { desired, current, ready, available, misscheduled } = tracker.count(ds, shares);
   const status = {
     currentNumberScheduled: current,
     desiredNumberScheduled: desired,

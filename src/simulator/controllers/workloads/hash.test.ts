@@ -18,4 +18,14 @@ describe('pod-template-hash', () => {
     expect(computeHash({ a: 1 })).not.toBe(computeHash({ a: 2 }));
     expect(computeHash({ a: 1 }, 1)).not.toBe(computeHash({ a: 1 }));
   });
+
+  it('rehashes a template object that was edited in place', () => {
+    const template: { spec: { image: string } } = { spec: { image: 'nginx:1.27' } };
+    const first = computeHash(template);
+    expect(computeHash(template)).toBe(first);
+    template.spec.image = 'nginx:1.28';
+    expect(computeHash(template)).toBe(computeHash({ spec: { image: 'nginx:1.28' } }));
+    expect(computeHash(template)).not.toBe(first);
+    expect(computeHash(template, 2)).toBe(computeHash({ spec: { image: 'nginx:1.28' } }, 2));
+  });
 });

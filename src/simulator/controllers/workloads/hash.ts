@@ -36,8 +36,25 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * The last hash of each template object, with its plain JSON text: syncs hash the same template
+ * on every pod change, and native JSON.stringify tells an unchanged one apart far cheaper than
+ * re-building the canonical text (equal text means equal structure, hence equal canonical text).
+ */
+const memo = new WeakMap<
+  object,
+  { readonly json: string; readonly collisionCount: number; readonly hash: string }
+>();
+
 /** controller.ComputeHash(template, collisionCount). */
 export function computeHash(template: unknown, collisionCount = 0): string {
+  const key = template !== null && typeof template === 'object' ? template : undefined;
+  const json = key === undefined ? undefined : JSON.stringify(template);
+  const known = key === undefined ? undefined : memo.get(key);
+  if (known !== undefined && known.json === json && known.collisionCount === collisionCount)
+    return known.hash;
   const text = canonicalJson(template) + (collisionCount > 0 ? String(collisionCount) : '');
-  return safeEncodeString(String(fnv32a(text)));
+  const hash = safeEncodeString(String(fnv32a(text)));
+  if (key !== undefined && json !== undefined) memo.set(key, { json, collisionCount, hash });
+  return hash;
 }

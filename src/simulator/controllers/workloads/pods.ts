@@ -11,8 +11,11 @@ export const isTerminal = (p: PodObj): boolean =>
 /** controller.IsPodActive: not finished and not being deleted. */
 export const isActive = (p: PodObj): boolean => !isTerminal(p) && p.metadata.deletionTimestamp === undefined;
 
-export const isReady = (p: PodObj): boolean =>
-  p.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
+export function isReady(p: PodObj): boolean {
+  // A plain loop: this runs for every pod of a workload on every sync.
+  for (const c of p.status.conditions ?? []) if (c.type === 'Ready' && c.status === 'True') return true;
+  return false;
+}
 
 /** podutil.IsPodAvailable: Ready for at least minReadySeconds. */
 export function isAvailable(p: PodObj, minReadySeconds: number, now: number): boolean {

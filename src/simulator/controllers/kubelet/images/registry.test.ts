@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageSpec, RegistrySpec } from '../../../scenario/types.js';
+import { DEFAULT_BEHAVIOR } from '../../../scenario/load.js';
 import { findImage } from './registry.js';
 import { canonicalName, parseImage } from './reference.js';
 
-const image = (name: string, extra: Partial<ImageSpec> = {}): ImageSpec => ({ name, exists: true, ...extra });
+const image = (name: string, extra: Partial<Omit<ImageSpec, 'name'>> = {}): ImageSpec => ({
+  ...DEFAULT_IMAGE,
+  name,
+  ...extra,
+});
+const DEFAULT_IMAGE: ImageSpec = {
+  name: '',
+  exists: true,
+  auth: false,
+  rateLimited: false,
+  badTLS: false,
+  unreachable: false,
+  wrongArch: false,
+  run: DEFAULT_BEHAVIOR,
+};
 const registry = (images: ImageSpec[]): RegistrySpec => ({ defaultSize: '50Mi', bandwidth: 50e6, images });
 
 /** The lookup findImage replaced: parse every entry, first match wins. */
