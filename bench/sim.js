@@ -24,7 +24,7 @@ function flag(name, fallback) {
 const NODES = flag('nodes', 5_000);
 const PODS = flag('pods', 150_000);
 const SEED = flag('seed', 1);
-const MINUTES = flag('minutes', 3);
+const MINUTES = flag('minutes', 1);
 const PAGE = flag('page', 500);
 
 // The simulation runs synchronously, so a sampling timer would never fire during it: the

@@ -24,6 +24,8 @@ export interface DiagnoseOptions {
   readonly output?: string;
   readonly now?: string;
   readonly verbose?: boolean;
+  /** `--probe`: active HTTP probes through pods/proxy (live clusters only). */
+  readonly probe?: boolean;
 }
 
 export function parseNow(text: string | undefined): number | undefined {
@@ -34,13 +36,13 @@ export function parseNow(text: string | undefined): number | undefined {
   return ms;
 }
 
-function outputFormat(text: string | undefined): OutputFormat {
+export function outputFormat(text: string | undefined): OutputFormat {
   const value = text ?? 'text';
   if ((OUTPUT_FORMATS as readonly string[]).includes(value)) return value as OutputFormat;
   throw new UsageError(`-o/--output: unknown format "${value}"`, `use one of: ${OUTPUT_FORMATS.join(', ')}`);
 }
 
-function sourceOf(snapshot: Snapshot, now: number): DiagnosisReport['source'] {
+export function sourceOf(snapshot: Snapshot, now: number): DiagnosisReport['source'] {
   const s = snapshot.source;
   const reference = new Date(now).toISOString();
   switch (s.type) {
@@ -63,7 +65,7 @@ function sourceOf(snapshot: Snapshot, now: number): DiagnosisReport['source'] {
   }
 }
 
-function useColour(io: CliIO): boolean {
+export function useColour(io: CliIO): boolean {
   return io.stdout.isTTY === true && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
 }
 

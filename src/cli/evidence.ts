@@ -14,6 +14,8 @@ export interface EvidenceOptions {
   readonly at?: string;
   readonly kubeconfig?: string;
   readonly context?: string;
+  /** `--probe`: active HTTP probes through pods/proxy (live clusters only). */
+  readonly probe?: boolean;
 }
 
 /** What a live collection reads: the scope flags and TARGETs. */
@@ -42,6 +44,10 @@ export async function collectEvidence(
     throw new UsageError(
       '--kubeconfig/--context read a live cluster; they cannot be combined with -f or --sim',
     );
+  if (opts.probe === true && (files.length > 0 || opts.sim !== undefined))
+    throw new UsageError(
+      '--probe sends HTTP probes to a live cluster; it cannot be combined with -f or --sim',
+    );
   if (opts.sim !== undefined) {
     if (files.length > 0) throw new UsageError('--sim and -f/--file cannot be used together');
     return simulate(opts.sim, opts.at).snapshot;
@@ -59,7 +65,10 @@ export async function collectEvidence(
     ...(opts.context === undefined ? {} : { context: opts.context }),
     env: io.env,
   });
-  return collectLive(connection, scope, { now: () => new Date(io.now()) });
+  return collectLive(connection, scope, {
+    now: () => new Date(io.now()),
+    ...(opts.probe === true ? { probe: true } : {}),
+  });
 }
 
 /** Pods behind each Service, as "namespace/name" keys, for svc/NAME targets. */

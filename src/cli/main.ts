@@ -8,6 +8,7 @@ import { runCapture, type CaptureOptions } from './capture-command.js';
 import { runSimList } from './sim-command.js';
 import { runSimGenerate, type SimGenerateOptions } from './sim-generate-command.js';
 import { runSimServe, type SimServeOptions } from './sim-serve-command.js';
+import { runWatch, type WatchOptions } from './watch-command.js';
 
 const require = createRequire(import.meta.url);
 const { version } = require('../../package.json') as { version: string };
@@ -54,6 +55,14 @@ function diagnoseOptions(cmd: Command): Command {
       .option(
         '--at <DURATION>',
         "with --sim: how long to run the scenario (default: the scenario's own duration)",
+      )
+      .option(
+        '-w, --watch',
+        'live clusters: keep watching and print each target whose verdict, stage or reason changes (Ctrl-C stops)',
+      )
+      .option(
+        '--probe',
+        "live clusters: GET Running pods' readiness/liveness HTTP endpoints through pods/proxy (at most 20)",
       ),
   );
 }
@@ -96,8 +105,8 @@ Exit codes: 0 nothing failed, 1 a target failed, 2 usage or input error, 3 clust
 
   diagnoseOptions(
     program.command('diagnose', { isDefault: true }).description('diagnose targets (the default command)'),
-  ).action(async (targets: string[], opts: DiagnoseOptions) => {
-    code = await runDiagnose(targets, opts, io);
+  ).action(async (targets: string[], opts: WatchOptions & { watch?: boolean }) => {
+    code = opts.watch === true ? await runWatch(targets, opts, io) : await runDiagnose(targets, opts, io);
   });
   program
     .command('capture')

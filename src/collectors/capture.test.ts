@@ -103,7 +103,9 @@ describe('writeBundle', () => {
     const dir = mkdtempSync(join(tmpdir(), 'handoff-capture-'));
     const path = join(dir, 'bundle.yaml');
     writeFileSync(path, 'precious');
-    expect(() => { writeBundle(path, 'new', false); }).toThrow(/already exists; not overwriting it/);
+    expect(() => {
+      writeBundle(path, 'new', false);
+    }).toThrow(/already exists; not overwriting it/);
     expect(readFileSync(path, 'utf8')).toBe('precious');
     writeBundle(path, 'new', true);
     expect(readFileSync(path, 'utf8')).toBe('new');

@@ -3,6 +3,7 @@ import { Collection, runBounded } from './collection.js';
 import type { Connection } from './kubeconfig.js';
 import { collectPod } from './pod-related.js';
 import { LogPicker } from './previous-logs.js';
+import { probePods, type ProbeOptions } from './probe.js';
 import { scan } from './scan.js';
 import { Transport, type TransportOptions } from './transport.js';
 
@@ -27,6 +28,8 @@ export interface CollectLiveOptions {
   readonly onObject?: (raw: Record<string, unknown>) => void;
   /** Receives the number of GETs sent (retries included) when collection ends. */
   readonly onRequests?: (count: number) => void;
+  /** `--probe`: GET the readiness/liveness httpGet endpoints of Running pods through pods/proxy. */
+  readonly probe?: boolean | ProbeOptions;
 }
 
 const POD_KINDS = new Set(['Pod', 'pod', 'pods', 'po']);
@@ -64,6 +67,18 @@ export async function collectLive(
         ...(scope.selector === undefined ? {} : { selector: scope.selector }),
         concurrency,
       });
+    }
+    if (options.probe !== undefined && options.probe !== false) {
+      const source = { type: 'live' as const };
+      const run = await probePods(connection, c.build(source, '').pods, {
+        ...(options.now === undefined ? {} : { now: options.now }),
+        ...(options.probe === true ? {} : options.probe),
+      });
+      transport.requests += run.requests;
+      for (const r of run.results) c.builder.addProbe(r);
+      for (const n of run.notes) c.builder.note(n);
+      if (run.results.length === 0 && run.notes.length === 0)
+        c.builder.note('--probe: no Running pod in scope has an HTTP readiness or liveness probe');
     }
   } finally {
     options.onRequests?.(transport.requests);

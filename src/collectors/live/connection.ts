@@ -10,6 +10,7 @@ import {
   type QueryParams,
   type RequestOptions,
 } from './http-request.js';
+import { httpStream, type StreamOptions, type StreamResponse } from './stream.js';
 
 /** A chosen context of a kubeconfig, able to send authenticated GETs to its API server. */
 export interface Connection {
@@ -20,6 +21,8 @@ export interface Connection {
   /** Where the configuration came from (file paths or "in-cluster service account"). */
   readonly origin: string;
   request(path: string, query?: QueryParams, options?: RequestOptions): Promise<HttpResponse>;
+  /** A GET whose body streams (watch); optional so that fakes need not provide it. */
+  stream?(path: string, query?: QueryParams, options?: StreamOptions): Promise<StreamResponse>;
 }
 
 /** How long resolved credentials (tokens, exec plugin output) are reused. */
@@ -58,29 +61,35 @@ export function makeConnection(
     }
     return cached.options;
   };
+  const sendOptions = async (accept: string): Promise<https.RequestOptions> => {
+    let opts: https.RequestOptions;
+    try {
+      opts = await credentials();
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new CredentialError(`cannot get credentials for context "${context}": ${why}`, { cause: err });
+    }
+    const headers: http.OutgoingHttpHeaders = {};
+    if (opts.headers !== undefined && !Array.isArray(opts.headers)) {
+      for (const [k, v] of Object.entries(opts.headers)) if (v !== undefined) headers[k] = v;
+    }
+    headers.Accept = accept;
+    headers['User-Agent'] = 'kube-handoff';
+    return plain
+      ? { headers, ...(opts.auth ? { auth: opts.auth } : {}), ...(agent ? { agent } : {}) }
+      : { ...opts, headers };
+  };
   return {
     context,
     server,
     ...(namespace ? { namespace } : {}),
     origin,
     async request(p, query, options) {
-      let opts: https.RequestOptions;
-      try {
-        opts = await credentials();
-      } catch (err) {
-        const why = err instanceof Error ? err.message : String(err);
-        throw new CredentialError(`cannot get credentials for context "${context}": ${why}`, { cause: err });
-      }
-      const headers: http.OutgoingHttpHeaders = {};
-      if (opts.headers !== undefined && !Array.isArray(opts.headers)) {
-        for (const [k, v] of Object.entries(opts.headers)) if (v !== undefined) headers[k] = v;
-      }
-      headers.Accept = options?.accept ?? 'application/json';
-      headers['User-Agent'] = 'kube-handoff';
-      const send: https.RequestOptions = plain
-        ? { headers, ...(opts.auth ? { auth: opts.auth } : {}), ...(agent ? { agent } : {}) }
-        : { ...opts, headers };
+      const send = await sendOptions(options?.accept ?? 'application/json');
       return httpGet(buildUrl(server, p, query), send, options?.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    },
+    async stream(p, query, options) {
+      return httpStream(buildUrl(server, p, query), await sendOptions('application/json'), options);
     },
   };
 }

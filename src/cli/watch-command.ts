@@ -1,0 +1,184 @@
+import { UsageError } from '../errors/index.js';
+import type { Diagnosis, DiagnosisReport, Snapshot } from '../model/index.js';
+import { loadConnection, watchLive } from '../collectors/live/index.js';
+import { diagnose } from '../rules/engine.js';
+import { referenceTime } from '../rules/context.js';
+import { RULES } from '../rules/index.js';
+import { colour, plain, renderJson, renderText } from '../report/index.js';
+import { outputFormat, parseNow, sourceOf, useColour, type DiagnoseOptions } from './diagnose-command.js';
+import { podsByService } from './evidence.js';
+import { EXIT, type CliIO } from './io.js';
+import { parseLabelSelector, parseTarget, selectDiagnoses } from './targets.js';
+
+export interface WatchOptions extends DiagnoseOptions {
+  readonly probe?: boolean;
+}
+
+export interface WatchControl {
+  /** Stops the watch (tests); SIGINT and SIGTERM stop it too. */
+  readonly signal?: AbortSignal;
+  /** Least time between two diagnoses; 500 ms by default. */
+  readonly intervalMs?: number;
+  /** Passed to the watch requests (tests). */
+  readonly watchTimeoutSeconds?: number;
+}
+
+interface State {
+  readonly verdict: Diagnosis['verdict'];
+  readonly stage: string | null;
+  readonly reason: string | null;
+}
+
+/**
+ * `handoff --watch`: the full report once, then one line (text) or one JSON object (json) per
+ * target whose verdict, stage or reason changed, until SIGINT/SIGTERM. Exits per the last
+ * diagnosis (0 nothing failed, 1 a target failed).
+ */
+export async function runWatch(
+  targetArgs: readonly string[],
+  opts: WatchOptions,
+  io: CliIO,
+  control: WatchControl = {},
+): Promise<number> {
+  const format = outputFormat(opts.output);
+  if (format === 'yaml') throw new UsageError('--watch prints text or JSON lines', 'use -o text or -o json');
+  if ((opts.file?.length ?? 0) > 0 || opts.sim !== undefined)
+    throw new UsageError('--watch reads a live cluster; it cannot be combined with -f or --sim');
+  if (opts.at !== undefined) throw new UsageError('--at only applies to --sim');
+  if (opts.namespace !== undefined && opts.allNamespaces === true)
+    throw new UsageError('-n/--namespace and -A/--all-namespaces cannot be used together');
+  const targets = targetArgs.map(parseTarget);
+  const selector = opts.selector === undefined ? undefined : parseLabelSelector(opts.selector);
+  const nowFlag = parseNow(opts.now);
+  const connection = loadConnection({
+    ...(opts.kubeconfig === undefined ? {} : { kubeconfig: opts.kubeconfig }),
+    ...(opts.context === undefined ? {} : { context: opts.context }),
+    env: io.env,
+  });
+
+  const controller = new AbortController();
+  const stop = (): void => {
+    controller.abort();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  control.signal?.addEventListener('abort', stop, { once: true });
+  if (control.signal?.aborted === true) stop();
+
+  let previous: Map<string, { readonly d: Diagnosis; readonly s: State }> | undefined;
+  let failed = false;
+  const style = format === 'text' && useColour(io) ? colour : plain;
+  const onSnapshot = (snapshot: Snapshot): void => {
+    const now = nowFlag ?? referenceTime(snapshot) ?? io.now();
+    const result = diagnose(snapshot, { now, rules: RULES });
+    const diagnoses = selectDiagnoses(result.diagnoses, {
+      ...(opts.namespace === undefined ? {} : { namespace: opts.namespace }),
+      targets,
+      ...(selector === undefined ? {} : { selector }),
+      servicePods: podsByService(snapshot),
+    });
+    failed = diagnoses.some((d) => d.verdict === 'failed');
+    const current = new Map(diagnoses.map((d) => [keyOf(d), { d, s: stateOf(d) }]));
+    if (previous === undefined) {
+      const report: DiagnosisReport = {
+        generatedAt: new Date(io.now()).toISOString(),
+        source: sourceOf(snapshot, now),
+        diagnoses,
+      };
+      const notes = [
+        ...snapshot.notes,
+        ...snapshot.missing.map(
+          (m) => `could not read ${m.kind}${m.namespace ? ` in ${m.namespace}` : ''}: ${m.why}`,
+        ),
+      ];
+      if (format === 'json') {
+        io.stdout.write(
+          `${JSON.stringify({ type: 'report', report: JSON.parse(renderJson(report)) as unknown })}\n`,
+        );
+        for (const n of notes) io.stderr.write(`handoff: note: ${n}\n`);
+      } else {
+        io.stdout.write(renderText(report, { style, notes, verbose: opts.verbose === true }));
+        io.stdout.write(`${style.dim('watching for changes (Ctrl-C to stop)…')}\n`);
+      }
+    } else {
+      const at = new Date(io.now()).toISOString();
+      for (const [key, cur] of current) {
+        const before = previous.get(key);
+        if (before !== undefined && same(before.s, cur.s)) continue;
+        writeChange(at, cur.d, before?.s, cur.s);
+      }
+      for (const [key, before] of previous)
+        if (!current.has(key)) writeChange(at, before.d, before.s, undefined);
+    }
+    previous = current;
+  };
+  const writeChange = (at: string, d: Diagnosis, from: State | undefined, to: State | undefined): void => {
+    if (format === 'json') {
+      io.stdout.write(
+        `${JSON.stringify({
+          type: 'change',
+          at,
+          target: { kind: d.target.kind, namespace: d.target.namespace, name: d.target.name },
+          from: from ?? null,
+          to: to ?? null,
+          ...(to === undefined ? {} : { summary: d.summary }),
+        })}\n`,
+      );
+      return;
+    }
+    const line = `${at.slice(11, 19)} ${targetText(d)}  ${stateText(from, 'new')} → ${stateText(to, 'gone')}`;
+    const painted =
+      to?.verdict === 'failed' ? style.red(line) : to?.verdict === 'healthy' ? style.green(line) : line;
+    io.stdout.write(`${painted}\n`);
+  };
+
+  try {
+    await watchLive(
+      connection,
+      {
+        ...(opts.namespace === undefined ? {} : { namespace: opts.namespace }),
+        allNamespaces: opts.allNamespaces === true,
+        targets: targets.map((t) => ({ kind: t.kind, name: t.name })),
+        ...(opts.selector === undefined ? {} : { selector: opts.selector }),
+      },
+      {
+        signal: controller.signal,
+        now: () => new Date(io.now()),
+        onSnapshot,
+        onNote: (n) => io.stderr.write(`handoff: note: ${n}\n`),
+        ...(opts.probe === true ? { probe: true } : {}),
+        ...(control.intervalMs === undefined ? {} : { intervalMs: control.intervalMs }),
+        ...(control.watchTimeoutSeconds === undefined
+          ? {}
+          : { watchTimeoutSeconds: control.watchTimeoutSeconds }),
+      },
+    );
+  } finally {
+    process.removeListener('SIGINT', stop);
+    process.removeListener('SIGTERM', stop);
+    control.signal?.removeEventListener('abort', stop);
+  }
+  return failed ? EXIT.failed : EXIT.ok;
+}
+
+function keyOf(d: Diagnosis): string {
+  return `${d.target.kind}/${d.target.namespace}/${d.target.name}`;
+}
+
+function stateOf(d: Diagnosis): State {
+  return { verdict: d.verdict, stage: d.stage, reason: d.reason };
+}
+
+function same(a: State, b: State): boolean {
+  return a.verdict === b.verdict && a.stage === b.stage && a.reason === b.reason;
+}
+
+function stateText(s: State | undefined, none: string): string {
+  if (s === undefined) return `(${none})`;
+  return [s.verdict, s.stage, s.reason].filter((x): x is string => x !== null && x !== '').join(' ');
+}
+
+function targetText(d: Diagnosis): string {
+  const t = d.target;
+  return t.kind === 'Pod' ? `${t.namespace}/${t.name}` : `${t.namespace}/${t.kind.toLowerCase()}/${t.name}`;
+}
