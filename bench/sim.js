@@ -1,6 +1,7 @@
 // npm run bench (after bench/run.js): the simulator at Kubernetes' own upper limits. Generates a
 // 5,000-node / 150,000-pod scenario, loads it, runs it to steady state, then serves it over HTTP
-// and lists every pod and event the way kubectl does (limit=500 + continue).
+// and lists every pod and event the way kubectl does (limit=500 + continue), then diagnoses the
+// whole cluster through the live collector (handoff -A --kubeconfig) against that server.
 //   node bench/sim.js [--nodes N] [--pods M] [--seed S] [--minutes SIMULATED_MINUTES] [--page N]
 import { performance } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
@@ -9,6 +10,12 @@ import { parseScenario } from '../dist/simulator/scenario/load.js';
 import { Simulation } from '../dist/simulator/simulation.js';
 import { startApiServer } from '../dist/simulator/http/server.js';
 import { ADMIN_TOKEN } from '../dist/simulator/api/types.js';
+import { collectLive, loadConnection } from '../dist/collectors/live/index.js';
+import { diagnose } from '../dist/rules/engine.js';
+import { RULES } from '../dist/rules/index.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 function flag(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -114,6 +121,25 @@ try {
         `${r.items} items in ${r.requests} requests, ${Math.round(r.items / (took / 1000))} items/s, ${(r.bytes / 1e6).toFixed(0)} MB`,
     );
   }
+  // The whole live path, as `handoff -A --kubeconfig` runs it against a real cluster.
+  const dir = mkdtempSync(join(tmpdir(), 'handoff-bench-'));
+  const kubeconfig = join(dir, 'config');
+  writeFileSync(
+    kubeconfig,
+    `apiVersion: v1\nkind: Config\ncurrent-context: sim\nclusters:\n- name: sim\n  cluster: {server: ${server.url}}\nusers:\n- name: sim\n  user: {token: ${ADMIN_TOKEN}}\ncontexts:\n- name: sim\n  context: {cluster: sim, user: sim}\n`,
+  );
+  server.requestLog.reset();
+  const snapshot = await phase(
+    'live collect -A (sim serve)',
+    () => collectLive(loadConnection({ kubeconfig, env: { HOME: dir } }), { allNamespaces: true, targets: [] }),
+    (snap) =>
+      `${snap.pods.length} pods, ${snap.events.length} events in ${server.requestLog.summary().total} requests`,
+  );
+  await phase(
+    'diagnose',
+    () => diagnose(snapshot, { now: sim.clock.now(), rules: RULES }),
+    (r) => `${r.diagnoses.length} targets, ${r.diagnoses.filter((d) => d.verdict === 'failed').length} failed`,
+  );
 } finally {
   await server.close();
 }
