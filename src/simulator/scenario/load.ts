@@ -113,7 +113,10 @@ function readObjects(r: Reader): ScenarioObject[] {
     else
       for (const key of ['at', 'as', 'deleteAt'])
         if (key in raw)
-          r.fail([...p, key], `${key} belongs beside the object, not in it: write {${key}: …, manifest: {apiVersion: …}}`);
+          r.fail(
+            [...p, key],
+            `${key} belongs beside the object, not in it: write {${key}: …, manifest: {apiVersion: …}}`,
+          );
     const mp: Path = wrapped ? [...p, 'manifest'] : p;
     const manifest = r.record(mp);
     r.string([...mp, 'apiVersion']);

@@ -10,6 +10,7 @@ import { type ContainerRun, PLEG_MS, SYNC_RETRY_MS, type Terminated, restarts } 
 import type { PodWorker } from './pod-worker.js';
 import { ProbeSet } from './probes.js';
 import { listener } from './pod-http.js';
+import { atLeast } from '../../world/version.js';
 
 /** Time a container takes to stop on SIGTERM when it is not killed by the grace period. */
 export const STOP_MS = 1000;
@@ -87,8 +88,8 @@ export class ContainerRunner {
     }
     r.instances++;
     r.imageID = imageIdOf(r.spec.image ?? '');
-    const minor = Number(/^v?\d+\.(\d+)/.exec(world.scenario.cluster.version)?.[1] ?? '31');
-    this.event(r, 'Normal', 'Created', `Created container${minor >= 33 ? ':' : ''} ${r.spec.name}`);
+    const colon = atLeast(world.scenario.cluster.version, 1, 33) ? ':' : '';
+    this.event(r, 'Normal', 'Created', `Created container${colon} ${r.spec.name}`);
     const image = r.spec.image ?? '';
     const b = this.behavior(r);
     const wrongArch = this.w.env.hosts.images.wrongArch(image);

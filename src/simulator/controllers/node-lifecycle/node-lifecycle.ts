@@ -12,7 +12,7 @@ import type { NodeIncident } from '../../scenario/types.js';
 import type { NodeObj, PodObj } from '../../world/types.js';
 import type { World } from '../../world/world.js';
 import type { Controller } from '../types.js';
-import { atLeast } from '../workloads/rate-limit.js';
+import { atLeast } from '../../world/version.js';
 import {
   addTaint,
   KUBELET_CONDITIONS,

@@ -13,7 +13,7 @@ import { resourceByKind } from '../../world/resources.js';
 import type { Task } from '../../world/queue.js';
 import type { NodeObj, PodObj } from '../../world/types.js';
 import type { World } from '../../world/world.js';
-import { atLeast } from '../workloads/rate-limit.js';
+import { atLeast } from '../../world/version.js';
 import { keyOf } from '../workloads/sync-queue.js';
 import { NOT_READY_TAINT, UNREACHABLE_TAINT } from './node-status.js';
 import { podsByNode } from './pods-by-node.js';

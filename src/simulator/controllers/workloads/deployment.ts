@@ -14,7 +14,7 @@ import type { Controller } from '../types.js';
 import { findCondition, sameJson, setCondition, type Condition } from './conditions.js';
 import { computeHash } from './hash.js';
 import { controllerRef, ownedBy, ownerOf, templateOf } from './pods.js';
-import { atLeast } from './rate-limit.js';
+import { atLeast } from '../../world/version.js';
 import { keyOf, splitKey, SyncQueue } from './sync-queue.js';
 
 const USER = controllerUser('deployment-controller');

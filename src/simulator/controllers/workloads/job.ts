@@ -12,7 +12,7 @@ import type { World } from '../../world/world.js';
 import type { Controller } from '../types.js';
 import { findCondition, sameJson, setCondition, type Condition } from './conditions.js';
 import { isActive, isReady, ownedBy, ownerOf, podFromTemplate, templateOf } from './pods.js';
-import { atLeast } from './rate-limit.js';
+import { atLeast } from '../../world/version.js';
 import { SimilarEvents } from './similar-events.js';
 import { keyOf, splitKey, SyncQueue } from './sync-queue.js';
 

@@ -25,12 +25,3 @@ export class FailureBackoff {
     return this.failures.get(key) ?? 0;
   }
 }
-
-/** Parses "v1.31.4" into [1, 31]; for wording that changed between releases. */
-export function minorVersion(version: string): number {
-  const m = /^v?(\d+)\.(\d+)/.exec(version);
-  return m === null ? 0 : Number(m[1]) * 1000 + Number(m[2]);
-}
-
-export const atLeast = (version: string, major: number, minor: number): boolean =>
-  minorVersion(version) >= major * 1000 + minor;

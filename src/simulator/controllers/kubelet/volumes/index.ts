@@ -13,6 +13,7 @@ import type { VolumeHost } from '../hosts.js';
 import { Backoff } from '../images/backoff.js';
 import { kubeletLiveness, type Liveness } from '../sandbox/node-alive.js';
 import { checkVolume } from './sources.js';
+import { atLeast } from '../../../world/version.js';
 
 const OP_BACKOFF_INITIAL = 500;
 const OP_BACKOFF_MAX = 122_000;
@@ -132,8 +133,13 @@ export class NodeVolumes implements VolumeHost {
     );
   }
 
-  /** The aggregate as the kubelet words it: pod volume names, in spec order. */
+  /**
+   * The aggregate as the kubelet words it: pod volume names, in spec order. Kubelets from 1.28
+   * emit it only for errors other than the wait timing out (facts §4.6), so newer clusters rely
+   * on the per-volume events alone.
+   */
   private reportTimeout(state: PodMount, volumes: readonly Volume[]): void {
+    if (atLeast(this.world.scenario.cluster.version, 1, 28)) return;
     const unmounted = volumes.filter((v) => !state.mounted.has(v.name)).map((v) => v.name);
     if (unmounted.length === 0) return;
     const all = volumes.map((v) => v.name);

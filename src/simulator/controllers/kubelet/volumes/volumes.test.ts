@@ -10,8 +10,8 @@ const cmVolumePod = {
 };
 
 describe('volume host: configMap and secret volumes', () => {
-  it('retries a missing configmap with back-off and adds the aggregate timeout after 2m3s', () => {
-    const w = new TestWorld('');
+  it('retries a missing configmap with back-off and, on a kubelet before 1.28, adds the aggregate timeout after 2m3s', () => {
+    const w = new TestWorld('cluster:\n  version: v1.27.9\n');
     const host = createVolumeHost(w, 'node-1');
     const pod = w.pod('web', cmVolumePod);
     let mounted = false;
@@ -22,6 +22,17 @@ describe('volume host: configMap and secret volumes', () => {
     expect(w.eventsFor('web')).toEqual([
       'FailedMount: MountVolume.SetUp failed for volume "config" : configmap "app-config" not found (x9)',
       'FailedMount: Unable to attach or mount volumes: unmounted volumes=[config], unattached volumes=[config kube-api-access-x2k9p]: timed out waiting for the condition',
+    ]);
+  });
+
+  it('leaves the aggregate timeout out on kubelets from 1.28, which no longer report a timed-out wait', () => {
+    const w = new TestWorld('cluster:\n  version: v1.31.4\n');
+    const host = createVolumeHost(w, 'node-1');
+    const pod = w.pod('web', cmVolumePod);
+    host.mount(pod, () => undefined);
+    w.runFor(130_000);
+    expect(w.eventsFor('web')).toEqual([
+      'FailedMount: MountVolume.SetUp failed for volume "config" : configmap "app-config" not found (x9)',
     ]);
   });
 
