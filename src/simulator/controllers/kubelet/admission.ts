@@ -6,6 +6,7 @@
 import { parseQuantity } from '../../../k8s/index.js';
 import type { NodeObj, PodObj } from '../../world/types.js';
 import { podRequest } from './resources.js';
+import { podMatchesNode } from '../scheduler/node-selector.js';
 
 export interface Rejection {
   readonly reason: string;
@@ -40,57 +41,8 @@ const insufficient = (resource: string, requested: number, used: number, capacit
   message: `Node didn't have enough resource: ${resource}, requested: ${requested}, used: ${used}, capacity: ${capacity}`,
 });
 
-interface Requirement {
-  readonly key: string;
-  readonly operator: string;
-  readonly values?: readonly string[];
-}
-interface Term {
-  readonly matchExpressions?: readonly Requirement[];
-  readonly matchFields?: readonly Requirement[];
-}
-
-function matches(req: Requirement, value: string | undefined): boolean {
-  const values = req.values ?? [];
-  switch (req.operator) {
-    case 'In':
-      return value !== undefined && values.includes(value);
-    case 'NotIn':
-      return value === undefined || !values.includes(value);
-    case 'Exists':
-      return value !== undefined;
-    case 'DoesNotExist':
-      return value === undefined;
-    case 'Gt':
-    case 'Lt': {
-      const n = Number(value);
-      const bound = Number(values[0]);
-      if (value === undefined || Number.isNaN(n) || Number.isNaN(bound)) return false;
-      return req.operator === 'Gt' ? n > bound : n < bound;
-    }
-    default:
-      return false;
-  }
-}
-
+/** The kubelet re-checks the scheduler's NodeAffinity predicate (both use component-helpers' nodeaffinity). */
 function affinity(node: NodeObj, pod: PodObj): Rejection | undefined {
-  const labels = node.metadata.labels ?? {};
-  const selectorOk = Object.entries(pod.spec.nodeSelector ?? {}).every(([k, v]) => labels[k] === v);
-  const required = (
-    pod.spec.affinity as
-      | { nodeAffinity?: { requiredDuringSchedulingIgnoredDuringExecution?: { nodeSelectorTerms?: Term[] } } }
-      | undefined
-  )?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
-  const termsOk =
-    required === undefined ||
-    required.length === 0 ||
-    required.some(
-      (t) =>
-        (t.matchExpressions ?? []).every((r) => matches(r, labels[r.key])) &&
-        (t.matchFields ?? []).every((r) =>
-          matches(r, r.key === 'metadata.name' ? node.metadata.name : undefined),
-        ),
-    );
-  if (selectorOk && termsOk) return undefined;
+  if (podMatchesNode(pod, node)) return undefined;
   return { reason: 'NodeAffinity', message: 'Predicate NodeAffinity failed' };
 }
