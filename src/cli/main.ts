@@ -91,6 +91,8 @@ Examples:
   handoff                                  every pod in the current context's namespace
   handoff deploy/web -n shop               one workload of the live cluster
   handoff -A --context prod                every namespace of another context
+  handoff -w -n shop                       watch: print each target whose verdict changes
+  handoff capture -n shop --out shop.yaml  save the evidence (secrets redacted) for offline replay
   handoff -f pods-and-events.yaml          diagnose saved evidence
   kubectl get pods,events -o yaml | handoff -f -
   handoff -f dump/ deploy/web -n shop      one workload from a cluster-info dump directory
