@@ -79,6 +79,25 @@ export interface TargetRef {
   readonly uid?: string | undefined;
 }
 
+/**
+ * Pod startup latency by SIG Scalability's definition: from the pod's creation to all its
+ * containers reported started, excluding time spent pulling images and running init containers.
+ * Times are RFC 3339, durations milliseconds. Not in the JSON contract.
+ */
+export interface StartupBreakdown {
+  readonly createdAt: string;
+  /** When every app container was reported started; absent while some have not. */
+  readonly startedAt?: string | undefined;
+  /** startedAt - createdAt. */
+  readonly totalMs?: number | undefined;
+  /** Time spent pulling images (sum of the kubelet's "Successfully pulled ... in X" durations). */
+  readonly imagePullMs: number;
+  /** Time spent running init containers. */
+  readonly initMs: number;
+  /** totalMs - imagePullMs - initMs: the figure the 5 s pod-startup SLO is about. */
+  readonly sloMs?: number | undefined;
+}
+
 export interface Diagnosis {
   readonly target: TargetRef;
   readonly verdict: Verdict;
@@ -97,6 +116,8 @@ export interface Diagnosis {
   readonly owners?: readonly { readonly kind: string; readonly name: string }[] | undefined;
   /** Not in the JSON contract: the pod's labels, used by `-l`. */
   readonly labels?: Readonly<Record<string, string>> | undefined;
+  /** Not in the JSON contract: pod startup latency (pods only, when the evidence dates it). */
+  readonly startup?: StartupBreakdown | undefined;
   /** Not in the JSON contract: extra remarks (history, restarts, inferred names, missing evidence). */
   readonly notes: readonly string[];
 }
