@@ -16,6 +16,28 @@ import { RULES } from '../dist/rules/index.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** Runs bench/live-diagnose.js against the served cluster; resolves to its JSON figures. */
+function runChild(kubeconfig) {
+  const script = fileURLToPath(new URL('./live-diagnose.js', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--max-old-space-size=8192', script, kubeconfig], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.on('error', reject);
+    child.on('close', (status) => {
+      try {
+        resolve(JSON.parse(out.trim().split('\n').at(-1) ?? ''));
+      } catch {
+        reject(new Error(`bench/live-diagnose.js exited ${status} without figures: ${out.slice(0, 500)}`));
+      }
+    });
+  });
+}
 
 function flag(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -130,16 +152,33 @@ try {
   );
   server.requestLog.reset();
   const snapshot = await phase(
-    'live collect -A (sim serve)',
-    () => collectLive(loadConnection({ kubeconfig, env: { HOME: dir } }), { allNamespaces: true, targets: [] }),
+    'live collect -A (in process)',
+    () =>
+      collectLive(loadConnection({ kubeconfig, env: { HOME: dir } }), { allNamespaces: true, targets: [] }),
     (snap) =>
       `${snap.pods.length} pods, ${snap.events.length} events in ${server.requestLog.summary().total} requests`,
   );
   await phase(
-    'diagnose',
+    'diagnose (in process)',
     () => diagnose(snapshot, { now: sim.clock.now(), rules: RULES }),
-    (r) => `${r.diagnoses.length} targets, ${r.diagnoses.filter((d) => d.verdict === 'failed').length} failed`,
+    (r) =>
+      `${r.diagnoses.length} targets, ${r.diagnoses.filter((d) => d.verdict === 'failed').length} failed`,
   );
+  // The CLI end to end in its own process, so its peak memory is its own, not the simulator's.
+  server.requestLog.reset();
+  const cli = await phase(
+    'handoff -A --kubeconfig -o json (child)',
+    () => runChild(kubeconfig),
+    (r) => {
+      const log = server.requestLog.summary();
+      return `exit ${r.code}, ${log.total} requests (${Object.entries(log.byVerb)
+        .map(([v, n]) => `${n} ${v}`)
+        .join(
+          ', ',
+        )}), ${(r.reportBytes / 1e6).toFixed(0)} MB JSON report, peak RSS ${mib(r.maxRssBytes)}${r.stderr ? `; stderr: ${r.stderr.trim().split('\n')[0]}` : ''}`;
+    },
+  );
+  if (cli.code !== 0 && cli.code !== 1) process.exitCode = 1;
 } finally {
   await server.close();
 }
