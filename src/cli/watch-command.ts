@@ -1,9 +1,8 @@
 import { UsageError } from '../errors/index.js';
 import type { Diagnosis, DiagnosisReport, Snapshot } from '../model/index.js';
 import { loadConnection, watchLive } from '../collectors/live/index.js';
-import { diagnose } from '../rules/engine.js';
 import { referenceTime } from '../rules/context.js';
-import { RULES } from '../rules/index.js';
+import { IncrementalDiagnosis } from './incremental-diagnosis.js';
 import { colour, plain, renderJson, renderText } from '../report/index.js';
 import { outputFormat, parseNow, sourceOf, useColour, type DiagnoseOptions } from './diagnose-command.js';
 import { podsByService } from './evidence.js';
@@ -21,6 +20,8 @@ export interface WatchControl {
   readonly intervalMs?: number;
   /** Passed to the watch requests (tests). */
   readonly watchTimeoutSeconds?: number;
+  /** Told after each round how many pods were judged afresh, of how many (tests). */
+  readonly onJudged?: (judgedPods: number, totalPods: number) => void;
 }
 
 interface State {
@@ -65,12 +66,18 @@ export async function runWatch(
   control.signal?.addEventListener('abort', stop, { once: true });
   if (control.signal?.aborted === true) stop();
 
+  const engine = new IncrementalDiagnosis();
   let previous: Map<string, { readonly d: Diagnosis; readonly s: State }> | undefined;
   let failed = false;
   const style = format === 'text' && useColour(io) ? colour : plain;
   const onSnapshot = (snapshot: Snapshot): void => {
     const now = nowFlag ?? referenceTime(snapshot) ?? io.now();
-    const result = diagnose(snapshot, { now, rules: RULES });
+    const result = engine.run(snapshot, now);
+    control.onJudged?.(result.judgedPods, snapshot.pods.length);
+    for (const f of result.ruleFailures)
+      io.stderr.write(
+        `handoff: internal error in rule ${f.ruleId} on ${f.target}: ${f.error} (please report this)\n`,
+      );
     const diagnoses = selectDiagnoses(result.diagnoses, {
       ...(opts.namespace === undefined ? {} : { namespace: opts.namespace }),
       targets,

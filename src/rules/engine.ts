@@ -3,6 +3,7 @@ import type {
   Diagnosis,
   EvidenceKind,
   Finding,
+  Pod,
   Snapshot,
   TargetRef,
   Workload,
@@ -21,6 +22,11 @@ export interface EngineOptions {
   /** Reference time, epoch ms. */
   readonly now: number;
   readonly rules: readonly Rule[];
+  /**
+   * Judge only the pods this accepts (watch mode re-diagnoses what changed); workloads and
+   * Services are always judged. Default: every pod.
+   */
+  readonly podFilter?: ((pod: Pod) => boolean) | undefined;
 }
 
 export interface RuleFailure {
@@ -86,6 +92,7 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
 
   const diagnoses: Diagnosis[] = [];
   for (const podTarget of contexts.podTargets) {
+    if (options.podFilter !== undefined && !options.podFilter(podTarget.pod)) continue;
     const ctx = contexts.podContext(podTarget);
     const pod = ctx.pod;
     const label = `pod/${pod.metadata.namespace ?? ''}/${pod.metadata.name}`;
