@@ -1,43 +1,40 @@
-// Child of bench/sim.js: runs `handoff -A --kubeconfig PATH -o json` in its own process, so its
-// peak RSS is the CLI's own (not the simulator's), and prints one JSON line of figures.
+// Child of bench/sim.js: what `handoff -A --kubeconfig PATH -o json` does (collect, diagnose,
+// render), phase by phase, in its own process so that its peak RSS is its own and not the
+// simulator's. Prints one JSON line of figures.
 //   node bench/live-diagnose.js KUBECONFIG
 import { performance } from 'node:perf_hooks';
-import { Writable, Readable } from 'node:stream';
-import { main } from '../dist/cli/main.js';
+import { collectLive, loadConnection } from '../dist/collectors/live/index.js';
+import { diagnose } from '../dist/rules/engine.js';
+import { referenceTime } from '../dist/rules/context.js';
+import { RULES } from '../dist/rules/index.js';
+import { renderJson } from '../dist/report/index.js';
 
 const kubeconfig = process.argv[2];
 if (kubeconfig === undefined) {
   console.error('usage: node bench/live-diagnose.js KUBECONFIG');
   process.exit(2);
 }
-let bytes = 0;
-let stderr = '';
-const stdout = new Writable({
-  write(chunk, _enc, done) {
-    bytes += chunk.length;
-    done();
-  },
-});
 const t0 = performance.now();
-const code = await main(['-A', '--kubeconfig', kubeconfig, '-o', 'json'], {
-  stdout,
-  stderr: new Writable({
-    write(chunk, _enc, done) {
-      stderr += chunk.toString();
-      done();
-    },
-  }),
-  stdin: Readable.from([]),
-  env: { HOME: '/nonexistent' },
-  now: () => Date.now(),
+const snapshot = await collectLive(loadConnection({ kubeconfig, env: { HOME: '/nonexistent' } }), {
+  allNamespaces: true,
+  targets: [],
 });
-const ms = performance.now() - t0;
+const t1 = performance.now();
+const { diagnoses } = diagnose(snapshot, { now: referenceTime(snapshot) ?? Date.now(), rules: RULES });
+const t2 = performance.now();
+const json = renderJson({ generatedAt: new Date().toISOString(), source: { type: 'live' }, diagnoses });
+const t3 = performance.now();
 console.log(
   JSON.stringify({
-    code,
-    ms,
-    reportBytes: bytes,
+    pods: snapshot.pods.length,
+    events: snapshot.events.length,
+    missing: snapshot.missing.length,
+    targets: diagnoses.length,
+    failed: diagnoses.filter((d) => d.verdict === 'failed').length,
+    collectMs: t1 - t0,
+    diagnoseMs: t2 - t1,
+    renderMs: t3 - t2,
+    reportBytes: json.length,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
-    stderr: stderr.slice(0, 2000),
   }),
 );
