@@ -154,7 +154,7 @@ describe('live scope flags (through sim serve)', () => {
   });
 
   it('rs/NAME: the ReplicaSet and its pods, by the generated name', async () => {
-    const rs = sim.store.list<{ metadata: { name: string; namespace?: string } }>('replicasets');
+    const rs = sim.store.list('replicasets');
     const web = rs.find((r) => r.metadata.namespace === 'shop' && r.metadata.name.startsWith('web-'));
     expect(web).toBeDefined();
     const { code, rows } = await diagnoseLive(`rs/${web?.metadata.name ?? ''}`);
@@ -182,9 +182,7 @@ describe('live scope flags (through sim serve)', () => {
   });
 
   it('job/NAME: one Job of the CronJob', async () => {
-    const job = sim.store
-      .list<{ metadata: { name: string; namespace?: string } }>('jobs')
-      .find((j) => j.metadata.name.startsWith('report-'));
+    const job = sim.store.list('jobs').find((j) => j.metadata.name.startsWith('report-'));
     const { rows } = await diagnoseLive(`job/${job?.metadata.name ?? ''}`);
     expect(rows.length).toBeGreaterThanOrEqual(1);
     expect(rows.every((r) => r.name.startsWith(`${job?.metadata.name ?? ''}-`) || r.kind === 'Job')).toBe(
