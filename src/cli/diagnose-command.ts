@@ -4,12 +4,21 @@ import { parseTime } from '../k8s/index.js';
 import { diagnose } from '../rules/engine.js';
 import { referenceTime } from '../rules/context.js';
 import { RULES } from '../rules/index.js';
-import { colour, plain, renderJson, renderText, renderYaml } from '../report/index.js';
+import {
+  colour,
+  plain,
+  renderJson,
+  renderJunit,
+  renderMarkdown,
+  renderText,
+  renderYaml,
+} from '../report/index.js';
 import { collectEvidence, podsByService } from './evidence.js';
 import { EXIT, type CliIO } from './io.js';
 import { parseLabelSelector, parseTarget, selectDiagnoses } from './targets.js';
 
-export const OUTPUT_FORMATS = ['text', 'json', 'yaml'] as const;
+/** DESIGN.md §3 order. 'tui' is routed to the terminal UI on a TTY before runDiagnose; here it is text. */
+export const OUTPUT_FORMATS = ['tui', 'text', 'json', 'yaml', 'junit', 'markdown'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface DiagnoseOptions {
@@ -119,12 +128,19 @@ export async function runDiagnose(
     case 'yaml':
       io.stdout.write(renderYaml(report));
       break;
+    case 'junit':
+      io.stdout.write(renderJunit(report));
+      break;
+    case 'markdown':
+      io.stdout.write(renderMarkdown(report));
+      break;
+    case 'tui':
     case 'text':
       io.stdout.write(
         renderText(report, { style: useColour(io) ? colour : plain, notes, verbose: opts.verbose === true }),
       );
       break;
   }
-  if (format !== 'text') for (const n of notes) io.stderr.write(`handoff: note: ${n}\n`);
+  if (format !== 'text' && format !== 'tui') for (const n of notes) io.stderr.write(`handoff: note: ${n}\n`);
   return diagnoses.some((d) => d.verdict === 'failed') ? EXIT.failed : EXIT.ok;
 }

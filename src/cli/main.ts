@@ -9,6 +9,7 @@ import { runSimList } from './sim-command.js';
 import { runSimGenerate, type SimGenerateOptions } from './sim-generate-command.js';
 import { runSimServe, type SimServeOptions } from './sim-serve-command.js';
 import { runWatch, type WatchOptions } from './watch-command.js';
+import { runCheck, type CheckOptions } from './check-command.js';
 
 const require = createRequire(import.meta.url);
 const { version } = require('../../package.json') as { version: string };
@@ -110,6 +111,57 @@ Exit codes: 0 nothing failed, 1 a target failed, 2 usage or input error, 3 clust
   ).action(async (targets: string[], opts: WatchOptions & { watch?: boolean }) => {
     code = opts.watch === true ? await runWatch(targets, opts, io) : await runDiagnose(targets, opts, io);
   });
+  program
+    .command('check')
+    .description(
+      'CI gate: wait until every target is Ready (Succeeded for Jobs) or definitely failed; exit 0, 1, or 4 on timeout',
+    )
+    .argument('[TARGET...]', 'pod/NAME, NAME, deploy/NAME, sts/NAME, ds/NAME, job/NAME, svc/NAME')
+    .option('-n, --namespace <NS>', "only targets in this namespace (live: default the context's)")
+    .option('-A, --all-namespaces', 'targets in every namespace')
+    .option('-l, --selector <SELECTOR>', 'only pods whose labels match')
+    .option('--timeout <DURATION>', 'give up after this long (simulated time with --sim)', '5m')
+    .option('--fail-fast', 'stop at the first definite failure instead of waiting for every target')
+    .option(
+      '--report <KIND=PATH>',
+      'write a report at the end: junit=PATH, markdown=PATH or json=PATH (repeatable)',
+      collect,
+    )
+    .addOption(
+      new Option('--annotations <FORMAT>', 'print CI annotations for failed targets').choices(['github']),
+    )
+    .option(
+      '--slo <NAME=BUDGET>',
+      'also fail pods whose startup (excluding image pulls and init containers) exceeded the budget, e.g. startup=5s',
+      collect,
+    )
+    .option('--settle <DURATION>', 'how long Ready targets must stay Ready before the check passes', '10s')
+    .option('--sim <SCENARIO>', 'check a simulator scenario, advancing simulated time')
+    .option('-f, --file <PATH>', 'check saved evidence once (post-mortem); repeatable', collect)
+    .option('--kubeconfig <PATH>', 'kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+    .option('--context <NAME>', 'kubeconfig context (default: the current context)')
+    .addOption(
+      new Option('-o, --output <FORMAT>', 'progress lines and report (text) or JSON lines (json)')
+        .choices(['text', 'json'])
+        .default('text'),
+    )
+    .option('--now <TIME>', 'with -f: reference time for grace periods (RFC 3339)')
+    .option('-v, --verbose', 'show healthy targets in full')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  handoff check deploy/web -n shop --timeout 5m             after kubectl apply, in a pipeline
+  handoff check -n shop --report junit=out/handoff.xml --report markdown=out/handoff.md --annotations github
+  handoff check -A -o json                                  JSON lines (the in-cluster CronJob)
+  handoff check --sim image-pull-not-found                  on a simulator scenario, in simulated time
+
+Exit codes: 0 all ready, 1 a target failed (as soon as that is definite), 2 usage, 3 cluster unreachable,
+4 timed out while targets were still progressing. See docs/github-action.md.`,
+    )
+    .action(async (targets: string[], opts: CheckOptions) => {
+      code = await runCheck(targets, opts, io);
+    });
   program
     .command('capture')
     .description('save the evidence a live diagnosis reads as a bundle (secrets redacted) for handoff -f')

@@ -42,7 +42,8 @@ export async function runWatch(
   control: WatchControl = {},
 ): Promise<number> {
   const format = outputFormat(opts.output);
-  if (format === 'yaml') throw new UsageError('--watch prints text or JSON lines', 'use -o text or -o json');
+  if (format === 'yaml' || format === 'junit' || format === 'markdown')
+    throw new UsageError('--watch prints text or JSON lines', 'use -o text or -o json');
   if ((opts.file?.length ?? 0) > 0 || opts.sim !== undefined)
     throw new UsageError('--watch reads a live cluster; it cannot be combined with -f or --sim');
   if (opts.at !== undefined) throw new UsageError('--at only applies to --sim');

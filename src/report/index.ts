@@ -1,5 +1,7 @@
 export { renderJson, renderYaml } from './json.js';
 export { renderText, type TextOptions } from './text.js';
+export { renderJunit, targetKey, xmlText, type JunitOptions } from './junit.js';
+export { renderMarkdown, markdownCell, codeBlock, type MarkdownOptions } from './markdown.js';
 export { reportDocument, contractDiagnosis, type ReportDocument } from './document.js';
 export { sanitize, sanitizeDeep } from './sanitize.js';
 export { colour, plain, type Style } from './style.js';

@@ -15,6 +15,7 @@ import { podMilestones } from './chain.js';
 import { renderWith } from './messages.js';
 import { compareFindings, resolveFindings } from './resolve.js';
 import { judgePod } from './verdict.js';
+import { startupBreakdown } from './startup.js';
 import { findingConfidence } from './engine-confidence.js';
 import type { Rule, RuleContext, RuleMeta } from './types.js';
 
@@ -99,18 +100,18 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
     const findings = run(byTarget.pod, ctx, label);
     const milestones = podMilestones(pod, ctx.events);
     const resolved = resolveFindings(findings, milestones);
-    diagnoses.push(
-      judgePod({
-        ctx,
-        milestones,
-        current: [...resolved.current].sort(compareFindings),
-        history: resolved.history,
-        metas,
-        inferred: contexts.inferred.has(pod),
-        group: groupOf(ctx.owners),
-        owners: ctx.owners.map((o) => ({ kind: o.kind, name: o.metadata.name })),
-      }),
-    );
+    const judged = judgePod({
+      ctx,
+      milestones,
+      current: [...resolved.current].sort(compareFindings),
+      history: resolved.history,
+      metas,
+      inferred: contexts.inferred.has(pod),
+      group: groupOf(ctx.owners),
+      owners: ctx.owners.map((o) => ({ kind: o.kind, name: o.metadata.name })),
+    });
+    const startup = contexts.inferred.has(pod) ? undefined : startupBreakdown(pod, ctx.events);
+    diagnoses.push(startup === undefined ? judged : { ...judged, startup });
   }
 
   for (const ctx of contexts.workloads) {

@@ -1,0 +1,112 @@
+/**
+ * Where `handoff check` gets its snapshots: a simulator scenario stepped in simulated time, a
+ * live cluster polled in real time, or files read once.
+ */
+import type { Snapshot } from '../model/index.js';
+import { collectFiles } from '../collectors/files/index.js';
+import { collectLive, loadConnection, type LiveScope } from '../collectors/live/index.js';
+import { resolveScenario } from '../simulator/scenario/catalog.js';
+import { Simulation } from '../simulator/simulation.js';
+import type { CliIO } from './io.js';
+import { snapshotFromSimulation } from './sim-evidence.js';
+
+export interface Tick {
+  readonly snapshot: Snapshot;
+  /** ms since the check started, in the source's time (simulated for --sim). */
+  readonly elapsed: number;
+}
+
+export interface CheckSource {
+  /** How the header and results name the time: "simulated", "real", or none for files. */
+  readonly time: 'simulated' | 'real' | 'none';
+  readonly label: string;
+  /** The first snapshot, at elapsed 0. */
+  first(): Promise<Tick>;
+  /** The next snapshot, at most `maxWaitMs` later. */
+  next(maxWaitMs: number): Promise<Tick>;
+}
+
+/** Test hooks; the CLI uses the defaults. */
+export interface CheckControl {
+  /** Simulated ms between two diagnoses of a scenario (default 1000). */
+  readonly simStepMs?: number;
+  /** Real ms between two collections from a live cluster (default 2000). */
+  readonly pollIntervalMs?: number;
+  /** Monotonic real clock, ms (default performance.now). */
+  readonly clock?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+export function simSource(name: string, control: CheckControl): CheckSource {
+  const scenario = resolveScenario(name);
+  const sim = new Simulation(scenario);
+  const start = sim.clock.now();
+  // The scenario's objects are applied by tasks due at t=0.
+  sim.runUntil(start);
+  const step = control.simStepMs ?? 1000;
+  const tick = (): Tick => ({ snapshot: snapshotFromSimulation(sim), elapsed: sim.clock.now() - start });
+  return {
+    time: 'simulated',
+    label: `scenario ${scenario.name}`,
+    first: () => Promise.resolve(tick()),
+    next: (maxWaitMs) => {
+      sim.runFor(Math.max(1, Math.min(step, maxWaitMs)));
+      return Promise.resolve(tick());
+    },
+  };
+}
+
+export function fileSource(files: readonly string[], io: CliIO, now: number | undefined): CheckSource {
+  let snapshot: Snapshot | undefined;
+  const read = async (): Promise<Tick> => {
+    snapshot ??= await collectFiles(files, io.stdin, {
+      ...(now === undefined ? {} : { now }),
+      clock: io.now,
+    });
+    return { snapshot, elapsed: 0 };
+  };
+  return { time: 'none', label: files.join(', '), first: read, next: read };
+}
+
+export interface LiveSourceOptions {
+  readonly kubeconfig?: string;
+  readonly context?: string;
+}
+
+export function liveSource(
+  opts: LiveSourceOptions,
+  scope: LiveScope,
+  io: CliIO,
+  control: CheckControl,
+): CheckSource {
+  const connection = loadConnection({
+    ...(opts.kubeconfig === undefined ? {} : { kubeconfig: opts.kubeconfig }),
+    ...(opts.context === undefined ? {} : { context: opts.context }),
+    env: io.env,
+  });
+  const clock = control.clock ?? (() => performance.now());
+  const sleep =
+    control.sleep ??
+    ((ms: number) =>
+      new Promise<void>((resolve) => {
+        setTimeout(resolve, ms);
+      }));
+  const interval = control.pollIntervalMs ?? 2000;
+  const start = clock();
+  let last = start;
+  const collect = async (): Promise<Tick> => {
+    last = clock();
+    const snapshot = await collectLive(connection, scope, { now: () => new Date(io.now()) });
+    return { snapshot, elapsed: clock() - start };
+  };
+  return {
+    time: 'real',
+    label: `context ${connection.context || '(in-cluster)'} (${connection.server})`,
+    first: collect,
+    next: async (maxWaitMs) => {
+      const wait = Math.min(maxWaitMs, Math.max(0, interval - (clock() - last)));
+      if (wait > 0) await sleep(wait);
+      return collect();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * `handoff check` against a live cluster: the simulator's HTTP API served in process (fast
+ * simulated time), read through a kubeconfig as a real cluster would be, with --timeout in
+ * real time.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCheck, type CheckOptions } from '../../src/cli/check-command.js';
+import { ADMIN_TOKEN } from '../../src/simulator/api/types.js';
+import { startApiServer, type RunningApiServer } from '../../src/simulator/http/server.js';
+import { resolveScenario } from '../../src/simulator/scenario/catalog.js';
+import { Simulation } from '../../src/simulator/simulation.js';
+import { writeKubeconfig } from '../live/kubeconfig-files.js';
+import { runCli } from '../run-cli.js';
+
+let server: RunningApiServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** Serves a scenario from t=0 at `speed` simulated ms per real ms and checks it. */
+async function checkServed(
+  scenario: string,
+  speed: number,
+  opts: Partial<CheckOptions>,
+): Promise<{ code: number; stdout: string }> {
+  const sim = new Simulation(resolveScenario(scenario));
+  // As after `kubectl apply` returned: the scenario's objects exist (tasks due at t=0).
+  sim.runUntil(sim.clock.now());
+  server = await startApiServer(sim, { port: 0, speed });
+  const kubeconfig = writeKubeconfig([
+    { name: 'sim', server: server.url, token: ADMIN_TOKEN, namespace: 'default' },
+  ]);
+  let stdout = '';
+  const out = new PassThrough();
+  out.on('data', (c: Buffer) => (stdout += c.toString()));
+  const code = await runCheck(
+    [],
+    { kubeconfig, allNamespaces: true, settle: '0s', ...opts },
+    {
+      stdout: out,
+      stderr: new PassThrough(),
+      stdin: Readable.from([]),
+      env: { HOME: mkdtempSync(path.join(os.tmpdir(), 'h-')) },
+      // The rules' reference time is the cluster's: the simulated clock.
+      now: () => sim.clock.now(),
+    },
+    { pollIntervalMs: 50 },
+  );
+  return { code, stdout };
+}
+
+describe('handoff check on a live cluster (sim serve over HTTP)', () => {
+  it('exits 0 once every pod of healthy-rollout is Ready', async () => {
+    const r = await checkServed('healthy-rollout', 100, { timeout: '30s' });
+    expect(r.stdout).toMatch(/^handoff check: context sim \(http:\/\/127\.0\.0\.1:\d+\), timeout 30s\n/);
+    expect(r.stdout).toContain('result: all 3 targets ready after');
+    expect(r.code).toBe(0);
+  });
+
+  it('exits 1 as soon as image-pull-not-found is definite, well before the timeout', async () => {
+    const started = performance.now();
+    const r = await checkServed('image-pull-not-found', 100, { timeout: '60s', output: 'json' });
+    expect(r.code).toBe(1);
+    expect(performance.now() - started).toBeLessThan(20_000);
+    const summary = JSON.parse(r.stdout.trimEnd().split('\n').at(-1) ?? '{}') as {
+      result: string;
+      time: string;
+    };
+    expect(summary.time).toBe('real');
+    expect(summary.result).toMatch(/^2 targets failed, definite after /);
+  });
+
+  it('exits 4 when the real-time --timeout passes while a pull is still going', async () => {
+    const r = await checkServed('slow-image-pull', 1, { timeout: '1s' });
+    expect(r.stdout).toContain('result: timed out after 1s with 1 target still progressing');
+    expect(r.code).toBe(4);
+  });
+
+  it('exits 3 when the cluster cannot be reached', async () => {
+    const sim = new Simulation(resolveScenario('healthy-rollout'));
+    const closed = await startApiServer(sim, { port: 0, speed: 0 });
+    await closed.close();
+    const kubeconfig = writeKubeconfig([{ name: 'gone', server: closed.url, token: ADMIN_TOKEN }]);
+    const r = await runCli(['check', '--kubeconfig', kubeconfig, '-n', 'shop'], {
+      env: { HOME: mkdtempSync(path.join(os.tmpdir(), 'h-')) },
+    });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^handoff: error: cannot reach the cluster "gone"/);
+  });
+});
