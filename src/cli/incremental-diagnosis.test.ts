@@ -7,7 +7,11 @@ import { IncrementalDiagnosis } from './incremental-diagnosis.js';
 import { snapshotFromSimulation } from './sim-evidence.js';
 
 /** Steps a scenario and feeds every moment to both engines. */
-function replay(name: string | ReturnType<typeof resolveScenario>, stepMs: number, steps: number): { judged: number[]; total: number[] } {
+function replay(
+  name: string | ReturnType<typeof resolveScenario>,
+  stepMs: number,
+  steps: number,
+): { judged: number[]; total: number[] } {
   const sim = new Simulation(typeof name === 'string' ? resolveScenario(name) : name);
   const incremental = new IncrementalDiagnosis();
   const judged: number[] = [];

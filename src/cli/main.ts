@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { createRequire } from 'node:module';
-import { isUserError } from '../errors/index.js';
+import { UsageError, isUserError } from '../errors/index.js';
 import { runDiagnose, OUTPUT_FORMATS, type DiagnoseOptions } from './diagnose-command.js';
 import { EXIT, processIO, type CliIO } from './io.js';
 import { runRules } from './rules-command.js';
@@ -9,6 +9,7 @@ import { runSimList } from './sim-command.js';
 import { runSimGenerate, type SimGenerateOptions } from './sim-generate-command.js';
 import { runSimServe, type SimServeOptions } from './sim-serve-command.js';
 import { runWatch, type WatchOptions } from './watch-command.js';
+import { defaultOutput, runTui, type TuiOptions } from './tui-command.js';
 import { runCheck, type CheckOptions } from './check-command.js';
 
 const require = createRequire(import.meta.url);
@@ -106,10 +107,26 @@ Examples:
 Exit codes: 0 nothing failed, 1 a target failed, 2 usage or input error, 3 cluster unreachable, 4 check timed out.`,
     );
 
-  diagnoseOptions(
+  const diagnoseCommand = diagnoseOptions(
     program.command('diagnose', { isDefault: true }).description('diagnose targets (the default command)'),
-  ).action(async (targets: string[], opts: WatchOptions & { watch?: boolean }) => {
-    code = opts.watch === true ? await runWatch(targets, opts, io) : await runDiagnose(targets, opts, io);
+  ).option(
+    '--speed <X>',
+    'with --sim in the terminal UI: run the scenario live, X simulated seconds per real second (0 freezes time)',
+  );
+  diagnoseCommand.options
+    .find((o) => o.long === '--output')
+    ?.default('text', 'tui on an interactive terminal (not in CI, not TERM=dumb), text otherwise');
+  diagnoseCommand.action(async (targets: string[], opts: TuiOptions & WatchOptions, cmd: Command) => {
+    // The default of -o is decided now: the TUI on a terminal, plain text in pipes, CI and dumb terminals.
+    const output = cmd.getOptionValueSource('output') === 'default' ? defaultOutput(io) : opts.output;
+    if (output === 'tui') {
+      code = await runTui(targets, opts, io);
+      return;
+    }
+    if (opts.speed !== undefined)
+      throw new UsageError('--speed only applies to the terminal UI (-o tui) with --sim');
+    const chosen = { ...opts, ...(output === undefined ? {} : { output }) };
+    code = opts.watch === true ? await runWatch(targets, chosen, io) : await runDiagnose(targets, chosen, io);
   });
   program
     .command('check')

@@ -1,0 +1,34 @@
+import type { Line } from '../state/line.js';
+import { headerLine, rowLine } from '../state/row-line.js';
+import type { ListItem } from '../state/rows.js';
+import { LineWindow } from './LineWindow.js';
+
+export interface OverviewProps {
+  readonly items: readonly ListItem[];
+  readonly scrollTop: number;
+  readonly cursor: number;
+  readonly height: number;
+  readonly columns: number;
+  readonly nowMs: number;
+  readonly colour: boolean;
+}
+
+/** The overview list: only the items in the window are turned into lines (10,000 targets stay cheap). */
+export function Overview({
+  items,
+  scrollTop,
+  cursor,
+  height,
+  columns,
+  nowMs,
+  colour,
+}: OverviewProps): React.JSX.Element {
+  const lines: Line[] = items
+    .slice(scrollTop, scrollTop + height)
+    .map((item) =>
+      item.kind === 'header' ? headerLine(item) : rowLine(item.row, columns, item.index === cursor, nowMs),
+    );
+  if (items.length === 0)
+    lines.push([{ text: 'no targets match (Esc clears the filter, f shows all verdicts)', dim: true }]);
+  return <LineWindow lines={lines} top={0} height={height} colour={colour} />;
+}
