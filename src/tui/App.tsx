@@ -66,6 +66,7 @@ export function App({ feed, colour, size }: AppProps): React.JSX.Element {
         columns={columns}
         nowMs={referenceMs(state.data.report)}
         colour={colour}
+        narrowed={state.filter !== '' || state.failedOnly}
       />
     );
   else body = <LineWindow lines={pageLines(state)} top={state.pageScroll} height={height} colour={colour} />;

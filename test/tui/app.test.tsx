@@ -145,3 +145,16 @@ describe('10,000 targets', () => {
     expect(a.frame().split('\n')).toHaveLength(23);
   });
 });
+
+describe('an empty list says why it is empty', () => {
+  it('no targets at all, or none left by the filter', async () => {
+    const feed = new PushFeed();
+    feed.push({ kind: 'data', data: dataOf([]), live: true });
+    app = await renderApp(<App feed={feed} colour={false} size={{ columns: 80, rows: 24 }} />);
+    await app.waitFor((f) => f.includes('no targets in scope (yet)'), 'the empty overview');
+    app.unmount();
+    const a = await show(dataOf([diag({ name: 'web-1' })]), 80);
+    const filtered = await a.press({ text: '/zzz' }, (f) => f.includes('no targets match'));
+    expect(filtered).not.toContain('in scope');
+  });
+});

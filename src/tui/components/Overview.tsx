@@ -11,6 +11,8 @@ export interface OverviewProps {
   readonly columns: number;
   readonly nowMs: number;
   readonly colour: boolean;
+  /** A filter or failed-only is hiding targets. */
+  readonly narrowed: boolean;
 }
 
 /** The overview list: only the items in the window are turned into lines (10,000 targets stay cheap). */
@@ -22,6 +24,7 @@ export function Overview({
   columns,
   nowMs,
   colour,
+  narrowed,
 }: OverviewProps): React.JSX.Element {
   const lines: Line[] = items
     .slice(scrollTop, scrollTop + height)
@@ -29,6 +32,13 @@ export function Overview({
       item.kind === 'header' ? headerLine(item) : rowLine(item.row, columns, item.index === cursor, nowMs),
     );
   if (items.length === 0)
-    lines.push([{ text: 'no targets match (Esc clears the filter, f shows all verdicts)', dim: true }]);
+    lines.push([
+      {
+        text: narrowed
+          ? 'no targets match (Esc clears the filter, f shows all verdicts)'
+          : 'no targets in scope (yet): no pods, and no workload or Service with a problem',
+        dim: true,
+      },
+    ]);
   return <LineWindow lines={lines} top={0} height={height} colour={colour} />;
 }
