@@ -1,5 +1,5 @@
 export { renderJson, renderYaml } from './json.js';
-export { renderText, type TextOptions } from './text.js';
+export { groupKey, renderText, type TextOptions } from './text.js';
 export { renderJunit, targetKey, xmlText, type JunitOptions } from './junit.js';
 export { renderMarkdown, markdownCell, codeBlock, type MarkdownOptions } from './markdown.js';
 export { reportDocument, contractDiagnosis, type ReportDocument } from './document.js';

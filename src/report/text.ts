@@ -56,8 +56,8 @@ function humanDurationMs(ms: number): string {
       : humanDuration(ms);
 }
 
-/** Pods of one workload with the same failure are shown once, with a count. */
-function groupKey(d: Diagnosis): string | undefined {
+/** Pods of one workload with the same failure are shown once, with a count (text and TUI alike). */
+export function groupKey(d: Diagnosis): string | undefined {
   if (d.group === undefined || d.target.kind !== 'Pod') return undefined;
   return [
     d.target.namespace,

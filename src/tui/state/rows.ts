@@ -3,6 +3,7 @@ import { stageOrder } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import type { TuiData } from '../feed.js';
 import { oneLine, shortKind } from '../format.js';
+import { groupKey } from '../../report/index.js';
 
 /** One line of the overview: a target, or pods of one workload with the same failure folded. */
 export interface OverviewRow {
@@ -42,18 +43,7 @@ export function leadOf(row: OverviewRow): Diagnosis {
 
 function foldKey(d: Diagnosis): string {
   const t = d.target;
-  const base = `${t.kind}/${t.namespace}/${t.name}`;
-  if (d.group === undefined || t.kind !== 'Pod') return base;
-  return [
-    t.namespace,
-    d.group.kind,
-    d.group.name,
-    d.verdict,
-    d.stage,
-    d.reason,
-    d.ruleId,
-    d.container?.name,
-  ].join('|');
+  return groupKey(d) ?? `${t.kind}/${t.namespace}/${t.name}`;
 }
 
 function commonPrefix(names: readonly string[]): string {
