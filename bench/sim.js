@@ -21,9 +21,18 @@ import { fileURLToPath } from 'node:url';
 function runChild(kubeconfig) {
   const script = fileURLToPath(new URL('./live-diagnose.js', import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=8192', script, kubeconfig], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        ...(process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean),
+        '--max-old-space-size=8192',
+        script,
+        kubeconfig,
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.on('error', reject);

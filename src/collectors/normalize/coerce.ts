@@ -62,8 +62,14 @@ export function strMap(v: unknown): Record<string, string> | undefined {
 
 /** Copies only the defined entries, so optional properties stay absent rather than undefined. */
 export function defined<T extends object>(o: { [K in keyof T]: T[K] | undefined }): T {
+  // for-in instead of Object.entries: this runs for every object read, and the entry arrays
+  // were a tenth of a 150,000-pod collection. A fresh object (not deletes) keeps fast properties.
+  const src = o as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
+  for (const k in src) {
+    const v = src[k];
+    if (v !== undefined) out[k] = v;
+  }
   return out as T;
 }
 
