@@ -1,11 +1,12 @@
 // Child of bench/sim.js: what `handoff -A --kubeconfig PATH -o json` does (collect, diagnose,
 // render), phase by phase, in its own process so that its peak RSS is its own and not the
 // simulator's. Prints one JSON line of figures.
-//   node bench/live-diagnose.js KUBECONFIG
+//   node bench/live-diagnose.js KUBECONFIG [NOW]
+// NOW (RFC 3339) is the served cluster's clock: the simulator's time is not the wall clock, and
+// grace periods are judged against it, as `--now` does for the CLI.
 import { performance } from 'node:perf_hooks';
 import { collectLive, loadConnection } from '../dist/collectors/live/index.js';
 import { diagnose } from '../dist/rules/engine.js';
-import { referenceTime } from '../dist/rules/context.js';
 import { RULES } from '../dist/rules/index.js';
 import { renderJson } from '../dist/report/index.js';
 
@@ -14,13 +15,15 @@ if (kubeconfig === undefined) {
   console.error('usage: node bench/live-diagnose.js KUBECONFIG');
   process.exit(2);
 }
+const nowMs = process.argv[3] === undefined ? Date.now() : Date.parse(process.argv[3]);
 const t0 = performance.now();
-const snapshot = await collectLive(loadConnection({ kubeconfig, env: { HOME: '/nonexistent' } }), {
-  allNamespaces: true,
-  targets: [],
-});
+const snapshot = await collectLive(
+  loadConnection({ kubeconfig, env: { HOME: '/nonexistent' } }),
+  { allNamespaces: true, targets: [] },
+  { now: () => new Date(nowMs) },
+);
 const t1 = performance.now();
-const { diagnoses } = diagnose(snapshot, { now: referenceTime(snapshot) ?? Date.now(), rules: RULES });
+const { diagnoses } = diagnose(snapshot, { now: nowMs, rules: RULES });
 const t2 = performance.now();
 const json = renderJson({ generatedAt: new Date().toISOString(), source: { type: 'live' }, diagnoses });
 const t3 = performance.now();

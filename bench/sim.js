@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** Runs bench/live-diagnose.js against the served cluster; resolves to its JSON figures. */
-function runChild(kubeconfig) {
+function runChild(kubeconfig, now) {
   const script = fileURLToPath(new URL('./live-diagnose.js', import.meta.url));
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -161,7 +161,7 @@ try {
   server.requestLog.reset();
   const cli = await phase(
     'handoff -A --kubeconfig -o json (child)',
-    () => runChild(kubeconfig),
+    () => runChild(kubeconfig, sim.clock.iso()),
     (r) => {
       const log = server.requestLog.summary();
       const verbs = Object.entries(log.byVerb)
