@@ -73,6 +73,15 @@ export interface LiveSourceOptions {
   readonly context?: string;
 }
 
+/**
+ * How long to wait before the next collection: the poll interval from the start of the last
+ * one, but on a big cluster, where a collection takes long, at least as long again as it took,
+ * so that the check never spends more than half its time listing from the API server.
+ */
+export function pollPause(intervalMs: number, lastTookMs: number, sinceLastStartMs: number): number {
+  return Math.max(0, Math.max(intervalMs, 2 * lastTookMs) - sinceLastStartMs);
+}
+
 export function liveSource(
   opts: LiveSourceOptions,
   scope: LiveScope,
@@ -94,9 +103,11 @@ export function liveSource(
   const interval = control.pollIntervalMs ?? 2000;
   const start = clock();
   let last = start;
+  let took = 0;
   const collect = async (): Promise<Tick> => {
     last = clock();
     const snapshot = await collectLive(connection, scope, { now: () => new Date(io.now()) });
+    took = clock() - last;
     return { snapshot, elapsed: clock() - start };
   };
   return {
@@ -104,7 +115,7 @@ export function liveSource(
     label: `context ${connection.context || '(in-cluster)'} (${connection.server})`,
     first: collect,
     next: async (maxWaitMs) => {
-      const wait = Math.min(maxWaitMs, Math.max(0, interval - (clock() - last)));
+      const wait = Math.min(maxWaitMs, pollPause(interval, took, clock() - last));
       if (wait > 0) await sleep(wait);
       return collect();
     },

@@ -10,6 +10,7 @@ import {
 } from '../../src/cli/check-output.js';
 import { applySlo, isSloFailure } from '../../src/cli/check-slo.js';
 import { CheckTracker } from '../../src/cli/check-state.js';
+import { pollPause } from '../../src/cli/check-sources.js';
 import { selectForCheck } from '../../src/cli/check-targets.js';
 import { parseTarget } from '../../src/cli/targets.js';
 import type { Diagnosis } from '../../src/model/index.js';
@@ -243,5 +244,17 @@ describe('progress output', () => {
       why: 'x',
     });
     expect(progressLine(1000, change)).toBe('[+1s] pod shop/a  waiting: progressing');
+  });
+});
+
+describe('pollPause (live polling)', () => {
+  it('waits out the interval from the start of the last collection', () => {
+    expect(pollPause(2000, 100, 100)).toBe(1900);
+    expect(pollPause(2000, 100, 2500)).toBe(0);
+  });
+
+  it('after a long collection, pauses at least as long as it took', () => {
+    // A 30 s collection that just ended: wait 30 s more, not 0.
+    expect(pollPause(2000, 30_000, 30_000)).toBe(30_000);
   });
 });
