@@ -23,8 +23,15 @@ const snapshot = await collectLive(
   { now: () => new Date(nowMs) },
 );
 const t1 = performance.now();
+// Live heap after a full GC: what each phase keeps (run with --expose-gc).
+const heapNow = () => {
+  globalThis.gc?.();
+  return process.memoryUsage().heapUsed;
+};
+const evidenceHeap = heapNow();
 const { diagnoses } = diagnose(snapshot, { now: nowMs, rules: RULES });
 const t2 = performance.now();
+const diagnosesHeap = heapNow() - evidenceHeap;
 const json = renderJson({ generatedAt: new Date().toISOString(), source: { type: 'live' }, diagnoses });
 const t3 = performance.now();
 console.log(
@@ -38,6 +45,8 @@ console.log(
     diagnoseMs: t2 - t1,
     renderMs: t3 - t2,
     reportBytes: json.length,
+    evidenceHeapBytes: evidenceHeap,
+    diagnosesHeapBytes: diagnosesHeap,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
   }),
 );

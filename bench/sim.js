@@ -26,8 +26,10 @@ function runChild(kubeconfig, now) {
       [
         ...(process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean),
         '--max-old-space-size=8192',
+        '--expose-gc',
         script,
         kubeconfig,
+        now,
       ],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -167,7 +169,7 @@ try {
       const verbs = Object.entries(log.byVerb)
         .map(([v, n]) => `${n} ${v}`)
         .join(', ');
-      return `${r.pods} pods, ${r.events} events, ${r.targets} targets (${r.failed} failed); ${log.total} requests (${verbs}); collect ${ms(r.collectMs)}, diagnose ${ms(r.diagnoseMs)}, render ${ms(r.renderMs)} (${(r.reportBytes / 1e6).toFixed(0)} MB JSON); peak RSS ${mib(r.maxRssBytes)}`;
+      return `${r.pods} pods, ${r.events} events, ${r.targets} targets (${r.failed} failed); ${log.total} requests (${verbs}); collect ${ms(r.collectMs)}, diagnose ${ms(r.diagnoseMs)}, render ${ms(r.renderMs)} (${(r.reportBytes / 1e6).toFixed(0)} MB JSON); heap kept: evidence ${mib(r.evidenceHeapBytes)}, diagnoses ${mib(r.diagnosesHeapBytes)}; peak RSS ${mib(r.maxRssBytes)}`;
     },
   );
   if (cli.missing > 0) process.exitCode = 1;
