@@ -13,6 +13,7 @@ import { Simulation } from '../simulator/simulation.js';
 import { PushFeed, type TuiData } from '../tui/feed.js';
 import { parseNow, sourceOf, useColour, type DiagnoseOptions } from './diagnose-command.js';
 import { collectEvidence, podsByService } from './evidence.js';
+import { IncrementalDiagnosis } from './incremental-diagnosis.js';
 import { EXIT, type CliIO } from './io.js';
 import { parseAt } from './sim-command.js';
 import { snapshotFromSimulation } from './sim-evidence.js';
@@ -57,10 +58,19 @@ export interface Selection {
   readonly nowFlag: number | undefined;
 }
 
-/** Diagnoses one snapshot for the TUI, scoped as `handoff` scopes its report. */
-export function tuiData(snapshot: Snapshot, opts: TuiOptions, sel: Selection, io: CliIO): TuiData {
+/**
+ * Diagnoses one snapshot for the TUI, scoped as `handoff` scopes its report. A live feed passes
+ * its IncrementalDiagnosis, so that each update judges again only what changed.
+ */
+export function tuiData(
+  snapshot: Snapshot,
+  opts: TuiOptions,
+  sel: Selection,
+  io: CliIO,
+  engine?: IncrementalDiagnosis,
+): TuiData {
   const now = sel.nowFlag ?? referenceTime(snapshot) ?? io.now();
-  const result = diagnose(snapshot, { now, rules: RULES });
+  const result = engine === undefined ? diagnose(snapshot, { now, rules: RULES }) : engine.run(snapshot, now);
   const report: DiagnosisReport = {
     generatedAt: new Date(io.now()).toISOString(),
     source: sourceOf(snapshot, now),
@@ -111,8 +121,9 @@ export interface RunningFeed {
 export function startFeed(plan: FeedPlan, feed: PushFeed, io: CliIO): RunningFeed {
   const { opts, sel, speed, connection } = plan;
   let last: TuiData | undefined;
+  const engine = new IncrementalDiagnosis();
   const push = (snapshot: Snapshot, live: boolean): void => {
-    last = tuiData(snapshot, opts, sel, io);
+    last = tuiData(snapshot, opts, sel, io, live ? engine : undefined);
     feed.push({ kind: 'data', data: last, live });
   };
   const stop = new AbortController();
