@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN } from '../../api/types.js';
 import { resourceByKind } from '../../world/resources.js';
 import type { EndpointSliceObj, KObject, PodObj } from '../../world/types.js';
-import { TestWorld } from '../workloads/test-world.js';
+import { TestWorld } from '../workloads/workloads-test-helpers.js';
 import { endpointsController } from './endpoints-controller.js';
 import { endpointSliceController } from './endpointslice-controller.js';
 

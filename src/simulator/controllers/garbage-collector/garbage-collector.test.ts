@@ -4,7 +4,7 @@ import { resourceByKind } from '../../world/resources.js';
 import type { WorkloadObj } from '../../world/types.js';
 import { deploymentController } from '../workloads/deployment.js';
 import { replicaSetController } from '../workloads/replicaset.js';
-import { TestWorld } from '../workloads/test-world.js';
+import { TestWorld } from '../workloads/workloads-test-helpers.js';
 import { garbageCollector } from './garbage-collector.js';
 
 const info = (kind: string) => {

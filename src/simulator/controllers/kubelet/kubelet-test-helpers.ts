@@ -3,47 +3,23 @@
  * controller with fake hosts (volumes mount at once, the sandbox takes 500 ms, images are
  * present), nodes from the scenario, and pods placed straight on a node.
  */
-import { parseScenario, DEFAULT_BEHAVIOR } from '../../scenario/load.js';
-import type { Scenario } from '../../scenario/types.js';
+import { DEFAULT_BEHAVIOR } from '../../scenario/load.js';
 import { ApiServer } from '../../api/server.js';
 import { apiServerHooks } from '../../api/hooks.js';
-import { SimClock } from '../../world/clock.js';
-import { EventRecorder } from '../../world/events.js';
-import { TaskQueue, type Task } from '../../world/queue.js';
-import { Rng } from '../../world/rng.js';
-import { Store, type Change } from '../../world/store.js';
 import type { EventObj, KObject, PodObj } from '../../world/types.js';
-import { ContainerLogs, type PodHttp, type World } from '../../world/world.js';
+import type { World } from '../../world/world.js';
+import { TestWorldBase } from '../../world/world-test-helpers.js';
 import type { ImageResult, KubeletHosts } from './hosts.js';
 import { kubeletController } from './controller.js';
 
-export class TestWorld implements World {
-  readonly scenario: Scenario;
-  readonly clock: SimClock;
-  readonly rng: Rng;
-  readonly store: Store;
-  readonly events: EventRecorder;
+export class TestWorld extends TestWorldBase {
   readonly api: ApiServer;
-  readonly logs = new ContainerLogs();
-  podHttp: PodHttp = () => ({ kind: 'error', message: 'connect: connection refused' });
   /** Image results the fake image host gives, by image (default: present). */
   readonly imageResults = new Map<string, ImageResult>();
-  private readonly queue = new TaskQueue();
-  private readonly handlers = new Map<string, ((c: Change) => void)[]>();
 
   constructor(yaml: string) {
-    this.scenario = parseScenario(yaml, 'test.yaml');
-    this.clock = new SimClock(this.scenario.start);
-    this.rng = new Rng(this.scenario.seed);
-    this.store = new Store(this.clock, this.rng);
-    this.events = new EventRecorder(this.store, this.clock);
+    super(yaml);
     this.api = new ApiServer(this, apiServerHooks(this));
-    this.store.subscribe((change) => {
-      for (const h of this.handlers.get(change.resource) ?? [])
-        this.queue.push(this.clock.now(), () => {
-          h(change);
-        });
-    });
     kubeletController((world, nodeName) => fakeHosts(this, world, nodeName)).start(this);
     this.scenario.cluster.nodes.forEach((spec, i) => {
       this.store.create({
@@ -58,31 +34,6 @@ export class TestWorld implements World {
         },
       });
     });
-  }
-
-  after(delayMs: number, fn: () => void): Task {
-    return this.queue.push(this.clock.now() + Math.max(0, Math.round(delayMs)), fn);
-  }
-
-  cancel(task: Task | undefined): void {
-    if (task !== undefined) task.cancelled = true;
-  }
-
-  watch(resource: string, handler: (c: Change) => void): void {
-    this.handlers.set(resource, [...(this.handlers.get(resource) ?? []), handler]);
-  }
-
-  runFor(ms: number): void {
-    const until = this.clock.now() + ms;
-    for (;;) {
-      const next = this.queue.peek();
-      if (next === undefined || next.at > until) break;
-      this.queue.pop();
-      if (next.cancelled) continue;
-      if (next.at > this.clock.now()) this.clock.advanceTo(next.at);
-      next.run();
-    }
-    if (until > this.clock.now()) this.clock.advanceTo(until);
   }
 
   /** Creates a pod bound to `node` (the scheduler is not part of these tests). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NodeObj, PodObj } from '../../world/types.js';
-import { TestWorld } from '../workloads/test-world.js';
+import { TestWorld } from '../workloads/workloads-test-helpers.js';
 import { nodeLifecycleController } from './node-lifecycle.js';
 
 const pod = (name: string, tolerationSeconds?: number): PodObj => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WorkloadObj } from '../../world/types.js';
 import { cronJobController, everyMinutes } from './cronjob.js';
 import { jobController } from './job.js';
-import { TestWorld } from './test-world.js';
+import { TestWorld } from './workloads-test-helpers.js';
 
 const cronJob = {
   apiVersion: 'batch/v1',

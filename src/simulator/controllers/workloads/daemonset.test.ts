@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PodObj, WorkloadObj } from '../../world/types.js';
 import { daemonSetController } from './daemonset.js';
-import { TestWorld } from './test-world.js';
+import { TestWorld } from './workloads-test-helpers.js';
 
 const cluster = `cluster:
   nodes:

@@ -5,7 +5,7 @@ import type { WorkloadObj } from '../../world/types.js';
 import { deploymentController } from './deployment.js';
 import { computeHash } from './hash.js';
 import { replicaSetController } from './replicaset.js';
-import { TestWorld } from './test-world.js';
+import { TestWorld } from './workloads-test-helpers.js';
 
 const template = {
   metadata: { labels: { app: 'web' } },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkloadObj } from '../../world/types.js';
 import { jobController, TRACKING_FINALIZER } from './job.js';
-import { TestWorld } from './test-world.js';
+import { TestWorld } from './workloads-test-helpers.js';
 
 const job = (backoffLimit = 6): WorkloadObj =>
   ({

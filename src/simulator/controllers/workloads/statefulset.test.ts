@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PvcObj, WorkloadObj } from '../../world/types.js';
 import { statefulSetController } from './statefulset.js';
-import { TestWorld } from './test-world.js';
+import { TestWorld } from './workloads-test-helpers.js';
 
 const sts = (): WorkloadObj =>
   ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SyncQueue } from './sync-queue.js';
-import { TestWorld } from './test-world.js';
+import { TestWorld } from './workloads-test-helpers.js';
 
 describe('SyncQueue', () => {
   it('coalesces requests for one key and lets an earlier request replace a later one', () => {

@@ -6,43 +6,20 @@
  */
 import { ApiServer } from '../../api/server.js';
 import type { AdmissionPlugin } from '../../api/types.js';
-import { parseScenario } from '../../scenario/load.js';
-import type { Scenario } from '../../scenario/types.js';
 import { nodeObject } from '../../bootstrap.js';
 import type { Simulation } from '../../simulation.js';
-import { SimClock } from '../../world/clock.js';
-import { EventRecorder } from '../../world/events.js';
-import { TaskQueue, type Task } from '../../world/queue.js';
-import { Rng } from '../../world/rng.js';
-import { Store, type Change } from '../../world/store.js';
-import type { EventObj, KObject, PodObj } from '../../world/types.js';
-import { ContainerLogs, type PodHttp, type World } from '../../world/world.js';
+import type { KObject, PodObj } from '../../world/types.js';
+import { TEST_SCENARIO_HEADER, TestWorldBase } from '../../world/world-test-helpers.js';
 import type { Controller } from '../types.js';
 
-export class TestWorld implements World {
-  readonly scenario: Scenario;
-  readonly clock: SimClock;
-  readonly rng: Rng;
-  readonly store: Store;
-  readonly events: EventRecorder;
+export class TestWorld extends TestWorldBase {
   readonly api: ApiServer;
-  readonly logs = new ContainerLogs();
-  podHttp: PodHttp = () => ({ kind: 'error', message: 'connect: connection refused' });
-  private readonly queue = new TaskQueue();
-  private readonly handlers = new Map<string, ((change: Change) => void)[]>();
 
   constructor(
     controllers: readonly Controller[],
     opts: { readonly cluster?: string; readonly plugins?: readonly AdmissionPlugin[] } = {},
   ) {
-    this.scenario = parseScenario(
-      `name: t\ndescription: t\nexpect: {verdict: healthy}\n${opts.cluster ?? 'cluster: {}'}\n`,
-      'test.yaml',
-    );
-    this.clock = new SimClock(this.scenario.start);
-    this.rng = new Rng(this.scenario.seed);
-    this.store = new Store(this.clock, this.rng);
-    this.events = new EventRecorder(this.store, this.clock);
+    super(`${TEST_SCENARIO_HEADER}${opts.cluster ?? 'cluster: {}'}\n`);
     this.api = new ApiServer(this, {
       authenticate: () => undefined,
       authorize: () => undefined,
@@ -59,12 +36,6 @@ export class TestWorld implements World {
         return true;
       },
     });
-    this.store.subscribe((change) => {
-      for (const handler of this.handlers.get(change.resource) ?? [])
-        this.queue.push(this.clock.now(), () => {
-          handler(change);
-        });
-    });
     for (const c of controllers) c.start(this);
     for (const name of ['default', 'kube-system', 'shop'])
       this.store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
@@ -73,32 +44,9 @@ export class TestWorld implements World {
     );
   }
 
-  after(delayMs: number, fn: () => void): Task {
-    return this.queue.push(this.clock.now() + Math.max(0, Math.round(delayMs)), fn);
-  }
-
-  cancel(task: Task | undefined): void {
-    if (task !== undefined) task.cancelled = true;
-  }
-
-  watch(resource: string, handler: (change: Change) => void): void {
-    const list = this.handlers.get(resource) ?? [];
-    list.push(handler);
-    this.handlers.set(resource, list);
-  }
-
   /** Runs tasks for `ms` of simulated time. */
   run(ms: number): void {
-    const until = this.clock.now() + ms;
-    for (;;) {
-      const next = this.queue.peek();
-      if (next === undefined || next.at > until) break;
-      this.queue.pop();
-      if (next.cancelled) continue;
-      if (next.at > this.clock.now()) this.clock.advanceTo(next.at);
-      next.run();
-    }
-    if (until > this.clock.now()) this.clock.advanceTo(until);
+    this.runFor(ms);
   }
 
   apply<T extends KObject>(obj: T): T {
@@ -113,15 +61,7 @@ export class TestWorld implements World {
 
   /** Events as `reason: message` lines (with the count when above 1), in creation order. */
   eventLines(kind?: string): string[] {
-    return this.store
-      .list<EventObj>('events')
-      .filter((e) => kind === undefined || e.involvedObject.kind === kind)
-      .sort(
-        (a, b) =>
-          (a.firstTimestamp ?? '').localeCompare(b.firstTimestamp ?? '') ||
-          a.metadata.name.localeCompare(b.metadata.name),
-      )
-      .map((e) => `${e.reason}: ${e.message}${(e.count ?? 1) > 1 ? ` (x${String(e.count)})` : ''}`);
+    return this.sortedEventLines((e) => kind === undefined || e.involvedObject.kind === kind);
   }
 
   /** What the scheduler and kubelet would do, for tests that need pods to run: bind, Running, Ready. */
