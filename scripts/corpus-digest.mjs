@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global process, console */
 // Runs the built CLI over every input the project knows (golden fixtures, paste fixtures, real
 // cases, every built-in scenario, a generated bench cluster and the engine bench's evidence) as
 // JSON and as text, and prints one sha256 over the whole output. A refactoring that must not
