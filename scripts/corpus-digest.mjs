@@ -10,7 +10,7 @@
 // generatedAt (the wall clock) is the only field replaced; everything else is compared as is.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,12 +20,12 @@ const bin = join(root, 'bin', 'handoff.js');
 const outIndex = process.argv.indexOf('--out');
 const outFile = outIndex > 0 ? process.argv[outIndex + 1] : undefined;
 
-function run(args, stdin) {
+function run(args, stdin, cwd = root) {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
       [bin, ...args],
-      { cwd: root, maxBuffer: 1 << 30, env: { ...process.env, CI: 'true', NO_COLOR: '1' } },
+      { cwd, maxBuffer: 1 << 30, env: { ...process.env, CI: 'true', NO_COLOR: '1' } },
       (err, stdout, stderr) => {
         const code = err === null ? 0 : (err.code ?? 'signal');
         resolve(
@@ -39,9 +39,9 @@ function run(args, stdin) {
 }
 
 const jobs = [];
-const add = (label, args, stdin) => {
+const add = (label, args, stdin, cwd) => {
   for (const format of ['json', 'text'])
-    jobs.push({ label: `${label} -o ${format}`, args: [...args, '-o', format], stdin });
+    jobs.push({ label: `${label} -o ${format}`, args: [...args, '-o', format], stdin, cwd });
 };
 
 const golden = join(root, 'test', 'fixtures', 'golden');
@@ -78,9 +78,8 @@ for (const line of list.split('\n').slice(1)) {
   if (name !== undefined) add(`scenario ${name}`, ['--sim', name]);
 }
 
-// A fixed folder: the paths appear in the reports.
-const tmp = join(tmpdir(), 'handoff-digest');
-mkdirSync(tmp, { recursive: true });
+// Generated inputs are named relative to their own folder: the paths appear in the reports.
+const tmp = mkdtempSync(join(tmpdir(), 'handoff-digest-'));
 const generated = join(tmp, 'generated.yaml');
 await run([
   'sim',
@@ -101,7 +100,7 @@ const { generateEvidence } = await import(join(root, 'bench', 'generate.js'));
 const evidence = generateEvidence({ pods: 2000, events: 20000 });
 writeFileSync(join(tmp, 'pods.json'), evidence.pods);
 writeFileSync(join(tmp, 'events.json'), evidence.events);
-add('bench evidence 2000 pods', ['-f', join(tmp, 'pods.json'), '-f', join(tmp, 'events.json')]);
+add('bench evidence 2000 pods', ['-f', 'pods.json', '-f', 'events.json'], undefined, tmp);
 
 const results = new Array(jobs.length);
 let next = 0;
@@ -109,12 +108,13 @@ await Promise.all(
   [0, 1, 2].map(async () => {
     while (next < jobs.length) {
       const i = next++;
-      results[i] = `=== ${jobs[i].label}\n${await run(jobs[i].args, jobs[i].stdin)}`;
+      results[i] = `=== ${jobs[i].label}\n${await run(jobs[i].args, jobs[i].stdin, jobs[i].cwd)}`;
     }
   }),
 );
 const whole = results.join('\n');
 if (outFile !== undefined) writeFileSync(outFile, whole);
+rmSync(tmp, { recursive: true, force: true });
 console.log(
   `${jobs.length} runs, ${whole.length} bytes, sha256 ${createHash('sha256').update(whole).digest('hex')}`,
 );
