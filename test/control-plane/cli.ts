@@ -19,6 +19,7 @@ export interface ReportDiagnosis {
   readonly ruleId: string | null;
   readonly summary: string;
   readonly evidence: readonly { readonly source: string; readonly text: string }[];
+  readonly chain: readonly { readonly stage: string; readonly status: string }[];
 }
 
 export interface Report {
