@@ -15,7 +15,7 @@ import {
 } from '../../test/builders.js';
 import { diagnose } from './engine.js';
 import type { Rule, RuleTarget } from './types.js';
-import { finding } from './utils/finding.js';
+import { finding } from './shared/finding.js';
 
 /** A rule that reports whatever `report` returns for each context. */
 function fakeRule(

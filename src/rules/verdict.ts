@@ -17,7 +17,7 @@ import { renderWith } from './messages.js';
 import { stagePassed } from './resolve.js';
 import { findingConfidence, missingNeeds } from './engine-confidence.js';
 import type { PodContext, RuleMeta } from './types.js';
-import { kubectl } from './utils/kubectl.js';
+import { kubectl } from './shared/kubectl.js';
 
 const CHAIN: readonly StageId[] = STAGES.map((s) => s.id).filter((s) => s !== 'termination');
 const TITLE = new Map<StageId, string>(STAGES.map((s) => [s.id, s.title]));

@@ -1,8 +1,8 @@
 import type { Evidence } from '../../model/index.js';
 import { formatSelector, parseTime } from '../../k8s/index.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { condition, notReadyWhy, podReady } from '../utils/pod-readiness.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { condition, notReadyWhy, podReady } from '../shared/pod-readiness.js';
 import {
   endpointEvidence,
   endpointsCollected,
@@ -11,7 +11,7 @@ import {
   serviceCommands,
   serviceEvidence,
   selectorUnknown,
-} from '../utils/service-backends.js';
+} from './service-backends.js';
 import type { Rule } from '../types.js';
 
 const meta = {

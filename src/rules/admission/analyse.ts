@@ -12,9 +12,9 @@ import {
   classifyAdmissionError,
   unstatedAdmissionError,
   type AdmissionError,
-} from './admission-errors.js';
-import { eventEvidence, eventTime } from './events.js';
-import { perContext } from './memo.js';
+} from './admission-message.js';
+import { eventEvidence, eventTime } from '../shared/events.js';
+import { perContext } from '../shared/memo.js';
 
 export interface AdmissionFailure {
   readonly error: AdmissionError;

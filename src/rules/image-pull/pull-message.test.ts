@@ -10,7 +10,7 @@ import {
   pullErrorTail,
   sameImage,
   type ImagePullCode,
-} from './image-errors.js';
+} from './pull-message.js';
 import { STAGES } from '../../model/index.js';
 
 /** Real CRI / registry texts (containerd, docker, CRI-O, cloud registries) and their codes. */

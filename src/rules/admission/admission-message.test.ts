@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { admissionKey, classifyAdmissionError } from './admission-errors.js';
+import { admissionKey, classifyAdmissionError } from './admission-message.js';
 
 describe('classifyAdmissionError', () => {
   it.each([

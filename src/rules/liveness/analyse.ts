@@ -6,16 +6,16 @@
 import type { Container, ContainerRef, EventRecord, Evidence } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
-import { appContainerEntries } from './containers.js';
-import { eventContainer, eventEvidence, newest } from './events.js';
+import { appContainerEntries } from '../shared/containers.js';
+import { eventContainer, eventEvidence, newest } from '../shared/events.js';
 import {
   parseProbeKill,
   parseProbeMessage,
   probeFailures,
   probeKills,
   type ProbeFailureEvent,
-} from './probe-events.js';
-import { formatProbe, probeOf, PROBE_DEFAULTS } from './probe-spec.js';
+} from '../shared/probe-events.js';
+import { formatProbe, probeOf, PROBE_DEFAULTS } from '../shared/probe-spec.js';
 import {
   lastTermination,
   LOOP_MIN_RESTARTS,
@@ -24,8 +24,8 @@ import {
   probeDrivenRestart,
   restartingFrequently,
   terminationEvidence,
-} from './restarts.js';
-import { perContext } from './memo.js';
+} from '../shared/restarts.js';
+import { perContext } from '../shared/memo.js';
 
 export interface LivenessCase {
   readonly probe: 'liveness' | 'startup';

@@ -1,6 +1,12 @@
 /**
- * Small linear string scanners for parsing Kubernetes messages without backtracking regexes.
+ * Small linear string scanners for parsing Kubernetes messages without backtracking regexes,
+ * and the whitespace folding every message classifier starts from.
  */
+
+/** Collapses wrapped lines (pasted events) so phrases split across lines still match. */
+export function normaliseMessage(message: string): string {
+  return message.replace(/\s+/g, ' ').trim();
+}
 
 export function isDigit(c: string | undefined): boolean {
   return c !== undefined && c >= '0' && c <= '9';

@@ -6,14 +6,14 @@
 import type { EventRecord, Evidence, PodCondition } from '../../model/index.js';
 import { isTolerated, parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
-import { eventEvidence, eventTime, newest } from './events.js';
+import { eventEvidence, eventTime, newest } from '../shared/events.js';
 import {
   chooseSchedulingReason,
   parseSchedulingMessage,
   type SchedulingCode,
   type SchedulingMessage,
 } from './scheduling-message.js';
-import { perContext } from './memo.js';
+import { perContext } from '../shared/memo.js';
 
 export interface SchedulingFailure {
   readonly code: SchedulingCode;

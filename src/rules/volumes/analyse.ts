@@ -4,9 +4,9 @@
  */
 import type { EventRecord, Evidence, PersistentVolumeClaim, Pod, Volume } from '../../model/index.js';
 import type { PodContext } from '../types.js';
-import { eventEvidence, eventTime } from './events.js';
-import { pastVolumes } from './pod-progress.js';
-import { classifyVolumeEvent, type VolumeError, type VolumeErrorKind } from './volume-errors.js';
+import { eventEvidence, eventTime } from '../shared/events.js';
+import { pastVolumes } from '../shared/pod-progress.js';
+import { classifyVolumeEvent, type VolumeError, type VolumeErrorKind } from '../shared/volume-message.js';
 
 export interface VolumeFailure {
   /** Classification of the newest event of the group. */

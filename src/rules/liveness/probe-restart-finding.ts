@@ -1,11 +1,11 @@
 /** Message data and next steps shared by the liveness and startup rules. */
 import type { Finding, ReasonCode } from '../../model/index.js';
 import type { PodContext, RuleMeta } from '../types.js';
-import { finding } from './finding.js';
-import { kubectl } from './kubectl.js';
-import { livenessCases, type LivenessCase } from './liveness-cases.js';
-import { probeFixHint, summarizeFailure } from './probe-events.js';
-import { formatProbe, probeCheckCommands, probeOf } from './probe-spec.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { livenessCases, type LivenessCase } from './analyse.js';
+import { probeFixHint, summarizeFailure } from '../shared/probe-events.js';
+import { formatProbe, probeCheckCommands, probeOf } from '../shared/probe-spec.js';
 
 /** Message data and next steps shared by the liveness and startup rules. */
 export function livenessDetails(

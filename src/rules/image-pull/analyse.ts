@@ -1,7 +1,7 @@
 import type { ContainerRef, ContainerStatus, EventRecord, Evidence, Pod } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
-import { containerEntries } from './containers.js';
+import { containerEntries } from '../shared/containers.js';
 import {
   containerJsonPath,
   containerSubject,
@@ -13,8 +13,8 @@ import {
   podHasState,
   shorten,
   stateEvidence,
-} from './container-evidence.js';
-import { eventContainer, eventEvidence, eventTime } from './events.js';
+} from '../shared/container-evidence.js';
+import { eventContainer, eventEvidence, eventTime } from '../shared/events.js';
 import {
   classifyPullError,
   codeForWaitingReason,
@@ -24,8 +24,8 @@ import {
   pullErrorTail,
   sameImage,
   type ImagePullCode,
-} from './image-errors.js';
-import { perContext } from './memo.js';
+} from './pull-message.js';
+import { perContext } from '../shared/memo.js';
 
 /** One container's (or, when events name no container, one image's) failing pull. */
 export interface PullFailure {

@@ -1,10 +1,11 @@
 /**
  * Parts of LimitRanger admission errors (plugin/pkg/admission/limitranger).
  */
-import type { AdmissionKind } from './admission-errors.js';
-import { until } from './text-scan.js';
+import { until } from '../shared/text-scan.js';
 
-export type LimitRangeParts = Record<string, string> & { kind: AdmissionKind };
+/** The LimitRanger subset of the admission error kinds; 'other' when the text is not one. */
+export type LimitRangeKind = 'limitMax' | 'limitMin' | 'limitMissing' | 'limitRatio' | 'other';
+export type LimitRangeParts = Record<string, string> & { kind: LimitRangeKind };
 
 /**
  * LimitRanger texts: "maximum cpu usage per Container is 2, but limit is 4",

@@ -1,7 +1,7 @@
-import type { ContainerRef, ContainerStatus, EventRecord, Evidence, LogTail } from '../../model/index.js';
+import type { ContainerRef, EventRecord, Evidence } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
-import { containerEntries } from './containers.js';
+import { containerEntries } from '../shared/containers.js';
 import {
   createdSince,
   errorDetail,
@@ -9,18 +9,11 @@ import {
   newestTime,
   podHasState,
   stateEvidence,
-} from './container-evidence.js';
-import { eventContainer, eventEvidence, eventTime } from './events.js';
-import {
-  classifyStartError,
-  execFailureInOutput,
-  isProcessStartFailure,
-  startFailureOf,
-  type StartErrorClass,
-  type StartFailure,
-} from './start-errors.js';
-import { effectiveExitCode, isKillExit, lastTermination } from './restarts.js';
-import { perContext } from './memo.js';
+} from '../shared/container-evidence.js';
+import { eventContainer, eventEvidence, eventTime } from '../shared/events.js';
+import { execFailureAfterStart, isProcessStartFailure, startFailureOf } from '../shared/start-failure.js';
+import { classifyStartError, type StartErrorClass } from './start-message.js';
+import { perContext } from '../shared/memo.js';
 
 /** One container whose process the runtime could not start, now (status) or per unresolved events. */
 export interface ContainerStartFailure {
@@ -53,43 +46,6 @@ function startEventGroups(events: readonly EventRecord[]): Map<string, EventGrou
     g.events.push(e);
   }
   return groups;
-}
-
-/**
- * A container whose entrypoint's execve failed after the runtime had started it: runc's init
- * printed the exec error as the container's last output and exited 1, so the status shows an
- * ordinary `Error` exit. The termination message (FallbackToLogsOnError) or the log of that run
- * carries the line. A container running now got past it.
- */
-export function execFailureAfterStart(
-  status: ContainerStatus | undefined,
-  logs: readonly LogTail[],
-  name: string,
-): { readonly failure: StartFailure; readonly line: string; readonly log?: LogTail } | undefined {
-  if (status?.state === undefined || status.state.running !== undefined) return undefined;
-  const term = lastTermination(status);
-  if (term === undefined || term.reason === 'OOMKilled') return undefined;
-  const code = effectiveExitCode(term);
-  if (code === undefined || code === 0 || isKillExit(code)) return undefined;
-  const where = status.state.terminated === term ? 'state.terminated' : 'lastState.terminated';
-  const failure = {
-    where,
-    reason: term.reason ?? '',
-    message: term.message ?? '',
-    exitCode: term.exitCode,
-    finishedAt: term.finishedAt,
-  } as const;
-  const fromMessage = execFailureInOutput((term.message ?? '').split('\n'));
-  if (fromMessage !== undefined) return { failure, line: fromMessage };
-  const mine = logs.filter((l) => l.container === name);
-  // The log of the run that ended: the previous instance while the container waits to restart
-  // (with no new instance yet, `kubectl logs` without --previous shows that run too).
-  const log =
-    where === 'lastState.terminated'
-      ? (mine.find((l) => l.previous) ?? mine.find((l) => !l.previous))
-      : mine.find((l) => !l.previous);
-  const line = log === undefined ? undefined : execFailureInOutput(log.lines);
-  return line === undefined || log === undefined ? undefined : { failure, line, log };
 }
 
 function exitText(reason: string, exitCode: number | undefined): string {

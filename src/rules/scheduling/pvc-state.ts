@@ -5,8 +5,8 @@
  */
 import type { EventRecord, Evidence, PersistentVolumeClaim, Pod } from '../../model/index.js';
 import type { PodContext } from '../types.js';
-import { eventEvidence, newest } from './events.js';
-import { quoted } from './text-scan.js';
+import { eventEvidence, newest } from '../shared/events.js';
+import { quoted } from '../shared/text-scan.js';
 
 /** Claim names of the pod's volumes: persistentVolumeClaim.claimName and generic ephemeral volumes (`<pod>-<volume>`). */
 export function podClaimNames(pod: Pod): string[] {

@@ -1,14 +1,15 @@
-import type { ContainerStateTerminated, ContainerStatus, ReasonOf } from '../../model/index.js';
-import { normaliseMessage } from './image-errors.js';
+import type { ContainerStateTerminated, ContainerStatus, LogTail } from '../../model/index.js';
+import { normaliseMessage } from './text-scan.js';
+import { effectiveExitCode, isKillExit, lastTermination } from './restarts.js';
 
 /**
- * Classifies failures of the OCI runtime (runc/crun via containerd, CRI-O or docker) to start
- * a container's process. containerd reports them as terminated `StartError` (exit 128) and
- * waiting `RunContainerError`; dockershim as terminated `ContainerCannotRun`; CRI-O runs
- * `runc create` inside CreateContainer, so its errors arrive as `CreateContainerError`.
+ * How a container's status and events show that the OCI runtime (runc/crun via containerd, CRI-O
+ * or docker) could not start its process, as opposed to the process exiting. containerd reports
+ * it as terminated `StartError` (exit 128) and waiting `RunContainerError`; dockershim as
+ * terminated `ContainerCannotRun`; CRI-O runs `runc create` inside CreateContainer, so its errors
+ * arrive as `CreateContainerError`. The container-start stage reports these; container-config,
+ * init-containers and crash read them so that they never claim a process that never ran.
  */
-export type StartErrorCode = ReasonOf<'container-start'>;
-
 export const START_TERMINATED_REASONS = ['StartError', 'ContainerCannotRun'] as const;
 const TERMINATED_SET = new Set<string>(START_TERMINATED_REASONS);
 
@@ -18,78 +19,6 @@ const PROCESS_START =
 
 export function isProcessStartFailure(message: string | undefined): boolean {
   return message !== undefined && PROCESS_START.test(normaliseMessage(message));
-}
-
-/** A bind mount or rootfs step failed: "no such file or directory" there is about a mount source, not the executable. */
-const MOUNT =
-  /rootfs_linux\.go|error mounting|mounting \\*"|\bmount(?:ing)? .* to rootfs|volume-subpaths|trying to mount a directory onto a file|mount (?:source|target)/i;
-const EXEC_FORMAT = /exec format error/i;
-const EXEC_NOT_FOUND = /executable file not found(?: in \$PATH)?|no such file or directory/i;
-const EXEC_CONTEXT = /\bexec(?:ve)?\b/i;
-const PERMISSION = /permission denied|operation not permitted/i;
-
-/** The executable the runtime tried: exec: "x": … (quotes may be escaped several times in old docker messages). */
-const EXECUTABLE = [
-  /exec: \\*"(.*?)\\*": (?:stat |executable|no such|permission|exec format)/i,
-  /\bexec (\/\S+?):? /i,
-];
-
-/** The mount destination named in a rootfs/mount error, when stated. */
-const MOUNT_TARGET = [/ at \\*"([^"\\]+)\\*"/i, /mounting \\*"([^"\\]+)\\*"/i];
-
-export interface StartErrorClass {
-  readonly code: StartErrorCode;
-  /** True when the failure is a volume or subPath mount inside the runtime (code StartError). */
-  readonly mount: boolean;
-  /** The executable (exec errors) or mount destination (mount errors), '' when not stated. */
-  readonly subject: string;
-  /** The fragment that decided it. */
-  readonly matched: string;
-}
-
-function firstGroup(patterns: readonly RegExp[], text: string): string {
-  for (const p of patterns) {
-    const m = p.exec(text);
-    // Docker reports host paths: keep the part inside the container's rootfs.
-    if (m?.[1] !== undefined) return m[1].replace(/\\+"/g, '"').replace(/^.*\/merged(?=\/)/, '');
-  }
-  return '';
-}
-
-/** Classifies a runtime start error; anything unrecognised is StartError. */
-export function classifyStartError(message: string): StartErrorClass {
-  const text = normaliseMessage(message);
-  const mount = MOUNT.exec(text);
-  if (mount !== null) {
-    return { code: 'StartError', mount: true, subject: firstGroup(MOUNT_TARGET, text), matched: mount[0] };
-  }
-  const format = EXEC_FORMAT.exec(text);
-  if (format !== null)
-    return {
-      code: 'ExecFormatError',
-      mount: false,
-      subject: firstGroup(EXECUTABLE, text),
-      matched: format[0],
-    };
-  const notFound = EXEC_NOT_FOUND.exec(text);
-  if (notFound !== null && EXEC_CONTEXT.test(text)) {
-    return {
-      code: 'ExecutableNotFound',
-      mount: false,
-      subject: firstGroup(EXECUTABLE, text),
-      matched: notFound[0],
-    };
-  }
-  const permission = PERMISSION.exec(text);
-  if (permission !== null) {
-    return {
-      code: 'PermissionDenied',
-      mount: false,
-      subject: firstGroup(EXECUTABLE, text),
-      matched: permission[0],
-    };
-  }
-  return { code: 'StartError', mount: false, subject: '', matched: '' };
 }
 
 /** A terminated state that records a start failure rather than an exit of the process. */
@@ -177,4 +106,41 @@ export function execFailureInOutput(lines: readonly string[]): string | undefine
     .filter((l) => l !== '')
     .at(-1);
   return last !== undefined && EXEC_IN_OUTPUT.test(last) ? last : undefined;
+}
+
+/**
+ * A container whose entrypoint's execve failed after the runtime had started it: runc's init
+ * printed the exec error as the container's last output and exited 1, so the status shows an
+ * ordinary `Error` exit. The termination message (FallbackToLogsOnError) or the log of that run
+ * carries the line. A container running now got past it.
+ */
+export function execFailureAfterStart(
+  status: ContainerStatus | undefined,
+  logs: readonly LogTail[],
+  name: string,
+): { readonly failure: StartFailure; readonly line: string; readonly log?: LogTail } | undefined {
+  if (status?.state === undefined || status.state.running !== undefined) return undefined;
+  const term = lastTermination(status);
+  if (term === undefined || term.reason === 'OOMKilled') return undefined;
+  const code = effectiveExitCode(term);
+  if (code === undefined || code === 0 || isKillExit(code)) return undefined;
+  const where = status.state.terminated === term ? 'state.terminated' : 'lastState.terminated';
+  const failure = {
+    where,
+    reason: term.reason ?? '',
+    message: term.message ?? '',
+    exitCode: term.exitCode,
+    finishedAt: term.finishedAt,
+  } as const;
+  const fromMessage = execFailureInOutput((term.message ?? '').split('\n'));
+  if (fromMessage !== undefined) return { failure, line: fromMessage };
+  const mine = logs.filter((l) => l.container === name);
+  // The log of the run that ended: the previous instance while the container waits to restart
+  // (with no new instance yet, `kubectl logs` without --previous shows that run too).
+  const log =
+    where === 'lastState.terminated'
+      ? (mine.find((l) => l.previous) ?? mine.find((l) => !l.previous))
+      : mine.find((l) => !l.previous);
+  const line = log === undefined ? undefined : execFailureInOutput(log.lines);
+  return line === undefined || log === undefined ? undefined : { failure, line, log };
 }

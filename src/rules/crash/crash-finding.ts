@@ -1,9 +1,9 @@
 /** Message data and commands shared by the crash rules. */
 import type { Evidence, Finding } from '../../model/index.js';
 import type { PodContext, RuleMeta } from '../types.js';
-import type { CrashCase } from './crash-cases.js';
-import { finding, type FindingInput } from './finding.js';
-import { kubectl } from './kubectl.js';
+import type { CrashCase } from './analyse.js';
+import { finding, type FindingInput } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
 
 /** Data every crash message can use. */
 export function crashData(c: CrashCase): Record<string, string | number> {

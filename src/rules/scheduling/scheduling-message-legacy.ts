@@ -5,9 +5,8 @@
  *   1.2-1.3 say `Node didn't have enough resource: CPU, requested: 1000, used: 1420, capacity: 2000`)
  *   and `fit failure summary on nodes : Insufficient cpu (2)`.
  */
-import type { SchedulingMessage } from './scheduling-message.js';
-import { toReason, type SchedulingReason } from './scheduling-reasons.js';
-import { isDigit, trimEnd } from './text-scan.js';
+import { toReason, type SchedulingMessage, type SchedulingReason } from './scheduling-reasons.js';
+import { isDigit, trimEnd } from '../shared/text-scan.js';
 
 export const PREDICATES_INTRO = 'No nodes are available that match all of';
 export const FIT_FAILURE_NODE = 'fit failure on node (';

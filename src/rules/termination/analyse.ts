@@ -6,10 +6,10 @@
 import type { EventRecord, Evidence, Pod } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
-import { eventTime } from './events.js';
-import { nodeLostSignals, nodeProblem, type NodeProblem } from './node-health.js';
-import { classifyVolumeMessage } from './volume-errors.js';
-import { perContext } from './memo.js';
+import { eventTime } from '../shared/events.js';
+import { nodeLostSignals, nodeProblem, type NodeProblem } from '../shared/node-health.js';
+import { classifyVolumeMessage } from '../shared/volume-message.js';
+import { perContext } from '../shared/memo.js';
 
 export type TerminationBlocker = 'nodeGone' | 'volumeTeardown' | 'finalizers' | 'stuck';
 

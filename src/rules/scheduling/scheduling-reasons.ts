@@ -1,5 +1,6 @@
 /**
- * Scheduler reason texts of every era mapped to reason codes, and the choice of the reason a
+ * Scheduler reason texts of every era mapped to reason codes, the shape a parsed scheduler
+ * message takes (shared by the current and the legacy parsers), and the choice of the reason a
  * fix must address when a message lists several.
  */
 import type { ReasonOf } from '../../model/index.js';
@@ -11,6 +12,32 @@ export interface SchedulingReason {
   readonly text: string;
   readonly count?: number;
   readonly code: SchedulingCode;
+}
+
+/** Which era or shape of scheduler message a text was read as. */
+export type MessageForm =
+  | 'fit-error'
+  | 'predicates'
+  | 'fit-failure'
+  | 'legacy'
+  | 'no-nodes'
+  | 'wrapped'
+  | 'keyword'
+  | 'error'
+  | 'ignored'
+  | 'empty'
+  | 'unknown';
+
+export interface SchedulingMessage {
+  readonly form: MessageForm;
+  /** N of "0/N nodes are available", or the number of nodes listed by the fit-failure form. */
+  readonly totalNodes?: number;
+  /** Filter and PreFilter reasons. */
+  readonly reasons: readonly SchedulingReason[];
+  /** The preemption (PostFilter) histogram, e.g. "Preemption is not helpful for scheduling". */
+  readonly preemption: readonly SchedulingReason[];
+  /** Other PostFilter sentences, e.g. "no new claims to deallocate". */
+  readonly notes: readonly string[];
 }
 
 /**

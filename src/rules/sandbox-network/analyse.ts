@@ -5,16 +5,16 @@
  */
 import type { EventRecord, Evidence, Finding } from '../../model/index.js';
 import type { PodContext, RuleMeta } from '../types.js';
-import { finding, graceStatus, type FindingInput } from './finding.js';
-import { eventEvidence, eventTime } from './events.js';
-import { pastSandbox } from './pod-progress.js';
+import { finding, graceStatus, type FindingInput } from '../shared/finding.js';
+import { eventEvidence, eventTime } from '../shared/events.js';
+import { pastSandbox } from '../shared/pod-progress.js';
 import {
   classifySandboxMessage,
   isSandboxFailureEvent,
   type SandboxError,
   type SandboxErrorKind,
-} from './sandbox-errors.js';
-import { perContext } from './memo.js';
+} from './sandbox-message.js';
+import { perContext } from '../shared/memo.js';
 
 export interface SandboxFailure {
   /** Classification of the newest event of this cause. */

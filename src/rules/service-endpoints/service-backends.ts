@@ -6,7 +6,7 @@
 import type { Endpoints, EndpointSlice, Evidence, Pod, Service } from '../../model/index.js';
 import { formatSelector } from '../../k8s/index.js';
 import type { RuleContext } from '../types.js';
-import { kubectl } from './kubectl.js';
+import { kubectl } from '../shared/kubectl.js';
 
 /** ExternalName Services and Services without a selector (manual endpoints) have no selected backends. */
 export function hasSelector(svc: Service): boolean {

@@ -1,4 +1,5 @@
 import type { ReasonOf } from '../../model/index.js';
+import { normaliseMessage } from '../shared/text-scan.js';
 
 /**
  * Classifies image pull failures: the kubelet's waiting reasons (pkg/kubelet/images/types.go)
@@ -79,11 +80,6 @@ export interface PullErrorClass {
   readonly code: ImagePullCode;
   /** The fragment that decided it, e.g. "toomanyrequests" or "no such host". */
   readonly matched: string;
-}
-
-/** Collapses wrapped lines (pasted events) so phrases split across lines still match. */
-export function normaliseMessage(message: string): string {
-  return message.replace(/\s+/g, ' ').trim();
 }
 
 /** Classifies a CRI pull error (or a whole kubelet pull message); undefined when no cause is recognisable. */

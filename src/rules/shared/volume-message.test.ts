@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { event } from '../../../test/builders.js';
-import { classifyVolumeEvent, classifyVolumeMessage, shortDetail } from './volume-errors.js';
+import { classifyVolumeEvent, classifyVolumeMessage, shortDetail } from './volume-message.js';
 
 describe('classifyVolumeMessage', () => {
   it('configmap and secret volume sources not found', () => {

@@ -23,42 +23,21 @@ import {
 import {
   classifySchedulingReason,
   toReason,
+  type MessageForm,
   type SchedulingCode,
+  type SchedulingMessage,
   type SchedulingReason,
 } from './scheduling-reasons.js';
-import { isDigit, trimEnd } from './text-scan.js';
+import { isDigit, trimEnd } from '../shared/text-scan.js';
 
 export {
   chooseSchedulingReason,
   classifySchedulingReason,
+  type MessageForm,
   type SchedulingCode,
+  type SchedulingMessage,
   type SchedulingReason,
 } from './scheduling-reasons.js';
-
-export type MessageForm =
-  | 'fit-error'
-  | 'predicates'
-  | 'fit-failure'
-  | 'legacy'
-  | 'no-nodes'
-  | 'wrapped'
-  | 'keyword'
-  | 'error'
-  | 'ignored'
-  | 'empty'
-  | 'unknown';
-
-export interface SchedulingMessage {
-  readonly form: MessageForm;
-  /** N of "0/N nodes are available", or the number of nodes listed by the fit-failure form. */
-  readonly totalNodes?: number;
-  /** Filter and PreFilter reasons. */
-  readonly reasons: readonly SchedulingReason[];
-  /** The preemption (PostFilter) histogram, e.g. "Preemption is not helpful for scheduling". */
-  readonly preemption: readonly SchedulingReason[];
-  /** Other PostFilter sentences, e.g. "no new claims to deallocate". */
-  readonly notes: readonly string[];
-}
 
 /** "12 rest" -> [12, "rest"]; undefined when the chunk does not start with a count. */
 function leadingCount(chunk: string): [number, string] | undefined {

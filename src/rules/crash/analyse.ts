@@ -14,9 +14,9 @@ import type {
 } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
-import { appContainerEntries, type ContainerEntry } from './containers.js';
-import { eventContainer, eventEvidence, newest } from './events.js';
-import { parseProbeKill } from './probe-events.js';
+import { appContainerEntries, type ContainerEntry } from '../shared/containers.js';
+import { eventContainer, eventEvidence, newest } from '../shared/events.js';
+import { parseProbeKill } from '../shared/probe-events.js';
 import {
   effectiveExitCode,
   isKillExit,
@@ -28,9 +28,9 @@ import {
   probeDrivenRestart,
   restartingFrequently,
   terminationEvidence,
-} from './restarts.js';
-import { perContext } from './memo.js';
-import { execFailureAfterStart } from './start-failures.js';
+} from '../shared/restarts.js';
+import { perContext } from '../shared/memo.js';
+import { execFailureAfterStart } from '../shared/start-failure.js';
 
 export type CrashReason = ReasonOf<'crash'>;
 

@@ -5,8 +5,8 @@
  * Pure string scanning; never throws.
  */
 import type { ReasonOf } from '../../model/index.js';
-import { limitRange } from './limit-range-errors.js';
-import { between, quoted } from './text-scan.js';
+import { limitRange } from './limit-range-message.js';
+import { between, quoted } from '../shared/text-scan.js';
 
 export type AdmissionCode = ReasonOf<'admission'>;
 

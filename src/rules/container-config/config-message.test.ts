@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { event } from '../../../test/builders.js';
-import { classifyConfigError, configErrorDetail } from './config-errors.js';
+import { classifyConfigError, configErrorDetail } from './config-message.js';
 
 describe('classifyConfigError', () => {
   it('reads missing ConfigMaps and Secrets in kubelet and API wording', () => {
