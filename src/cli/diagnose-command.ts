@@ -1,8 +1,8 @@
 import { UsageError } from '../errors/index.js';
 import type { DiagnosisReport, Snapshot } from '../model/index.js';
 import { parseTime } from '../k8s/index.js';
-import { diagnose } from '../rules/engine.js';
-import { referenceTime } from '../rules/context.js';
+import { diagnose } from '../rules/engine/diagnose.js';
+import { referenceTime } from '../rules/engine/contexts.js';
 import { RULES } from '../rules/index.js';
 import {
   colour,

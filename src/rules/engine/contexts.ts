@@ -7,11 +7,11 @@ import type {
   Snapshot,
   Workload,
   WorkloadKind,
-} from '../model/index.js';
-import { WORKLOAD_KINDS } from '../model/index.js';
-import { matchesServiceSelector, parseTime } from '../k8s/index.js';
+} from '../../model/index.js';
+import { WORKLOAD_KINDS } from '../../model/index.js';
+import { matchesServiceSelector, parseTime } from '../../k8s/index.js';
 import { Index } from './snapshot-index.js';
-import type { PodContext, ServiceContext, WorkloadContext } from './types.js';
+import type { PodContext, ServiceContext, WorkloadContext } from '../types.js';
 
 /** A pod and its controller chain; its context is built only when it is judged. */
 export interface PodTarget {

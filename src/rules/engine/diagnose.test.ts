@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Finding, StageId } from '../model/index.js';
+import type { Finding, StageId } from '../../model/index.js';
 import {
   at,
   cond,
@@ -12,10 +12,10 @@ import {
   snapshot,
   state,
   workload,
-} from '../../test/builders.js';
-import { diagnose } from './engine.js';
-import type { Rule, RuleTarget } from './types.js';
-import { finding } from './shared/finding.js';
+} from '../../../test/builders.js';
+import { diagnose } from './diagnose.js';
+import type { Rule, RuleTarget } from '../types.js';
+import { finding } from '../shared/finding.js';
 
 /** A rule that reports whatever `report` returns for each context. */
 function fakeRule(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pod, service, snapshot } from '../../test/builders.js';
-import { buildContexts } from './context.js';
+import { pod, service, snapshot } from '../../../test/builders.js';
+import { buildContexts } from './contexts.js';
 
 describe('buildContexts: Services and the pods they select', () => {
   const web1 = pod({ name: 'web-1', namespace: 'shop', labels: { app: 'web', tier: 'front' } });

@@ -1,5 +1,5 @@
-import type { Confidence, EvidenceKind, Finding } from '../model/index.js';
-import type { RuleMeta } from './types.js';
+import type { Confidence, EvidenceKind, Finding } from '../../model/index.js';
+import type { RuleMeta } from '../types.js';
 
 /** Evidence that only adds detail (log tails, active probes): its absence does not weaken a finding. */
 export const OPTIONAL_EVIDENCE: ReadonlySet<EvidenceKind> = new Set(['logs', 'probes']);

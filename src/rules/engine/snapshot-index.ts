@@ -15,8 +15,8 @@ import type {
   Snapshot,
   StorageClass,
   Workload,
-} from '../model/index.js';
-import type { SnapshotIndex } from './types.js';
+} from '../../model/index.js';
+import type { SnapshotIndex } from '../types.js';
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);

@@ -1,7 +1,7 @@
-import type { ContainerRef, Finding, StageId } from '../model/index.js';
-import { stageOrder } from '../model/index.js';
-import { compareStrings } from '../k8s/index.js';
-import { CONTAINER_STAGES, containerKey, type Milestones } from './chain.js';
+import type { ContainerRef, Finding, StageId } from '../../model/index.js';
+import { stageOrder } from '../../model/index.js';
+import { compareStrings } from '../../k8s/index.js';
+import { CONTAINER_STAGES, containerKey, type Milestones } from './milestones.js';
 
 /**
  * True when a stage counts as passed: its own milestone is there, or a later stage passed

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, container, cstatus, event, pod, runningPod, state } from '../../test/builders.js';
+import { at, container, cstatus, event, pod, runningPod, state } from '../../../test/builders.js';
 import { pulledDurationMs, startupBreakdown } from './startup.js';
 
 describe('pulledDurationMs', () => {

@@ -9,15 +9,15 @@ import type {
   Pod,
   StageId,
   Verdict,
-} from '../model/index.js';
-import { STAGES, stageOrder } from '../model/index.js';
-import { formatTime, humanDuration, parseTime, podRestarts, podStatusColumn } from '../k8s/index.js';
-import type { Milestones } from './chain.js';
-import { renderWith } from './messages.js';
+} from '../../model/index.js';
+import { STAGES, stageOrder } from '../../model/index.js';
+import { formatTime, humanDuration, parseTime, podRestarts, podStatusColumn } from '../../k8s/index.js';
+import type { Milestones } from './milestones.js';
+import { renderWith } from '../messages.js';
 import { stagePassed } from './resolve.js';
-import { findingConfidence, missingNeeds } from './engine-confidence.js';
-import type { PodContext, RuleMeta } from './types.js';
-import { kubectl } from './shared/kubectl.js';
+import { findingConfidence, missingNeeds } from './confidence.js';
+import type { PodContext, RuleMeta } from '../types.js';
+import { kubectl } from '../shared/kubectl.js';
 
 const CHAIN: readonly StageId[] = STAGES.map((s) => s.id).filter((s) => s !== 'termination');
 const TITLE = new Map<StageId, string>(STAGES.map((s) => [s.id, s.title]));

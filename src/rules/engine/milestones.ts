@@ -1,8 +1,8 @@
-import type { ContainerRef, EventRecord, Pod, StageId } from '../model/index.js';
-import { stageOrder } from '../model/index.js';
-import { parseTime } from '../k8s/index.js';
-import { containerEntries, isSidecar, wasCreated, type ContainerEntry } from './shared/containers.js';
-import { eventContainer } from './shared/events.js';
+import type { ContainerRef, EventRecord, Pod, StageId } from '../../model/index.js';
+import { stageOrder } from '../../model/index.js';
+import { parseTime } from '../../k8s/index.js';
+import { containerEntries, isSidecar, wasCreated, type ContainerEntry } from '../shared/containers.js';
+import { eventContainer } from '../shared/events.js';
 
 /**
  * When a stage was passed: `at` is epoch ms when known (a milestone from current state may have

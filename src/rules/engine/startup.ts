@@ -3,8 +3,8 @@
  * creation timestamp to when all its containers are reported started, excluding time spent
  * pulling images and running init containers. Pure: reads the pod and its events only.
  */
-import type { ContainerStatus, EventRecord, Pod, StartupBreakdown } from '../model/index.js';
-import { formatTime, parseDuration, parseTime } from '../k8s/index.js';
+import type { ContainerStatus, EventRecord, Pod, StartupBreakdown } from '../../model/index.js';
+import { formatTime, parseDuration, parseTime } from '../../k8s/index.js';
 
 /**
  * The kubelet's `Pulled` message (image_manager.go): `Successfully pulled image "%s" in %v (%v

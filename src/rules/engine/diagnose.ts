@@ -7,17 +7,17 @@ import type {
   Snapshot,
   TargetRef,
   Workload,
-} from '../model/index.js';
-import { stageOrder } from '../model/index.js';
-import { compareStrings } from '../k8s/index.js';
-import { buildContexts } from './context.js';
-import { podMilestones } from './chain.js';
-import { renderWith } from './messages.js';
+} from '../../model/index.js';
+import { stageOrder } from '../../model/index.js';
+import { compareStrings } from '../../k8s/index.js';
+import { buildContexts } from './contexts.js';
+import { podMilestones } from './milestones.js';
+import { renderWith } from '../messages.js';
 import { compareFindings, resolveFindings } from './resolve.js';
 import { judgePod } from './verdict.js';
 import { startupBreakdown } from './startup.js';
-import { findingConfidence } from './engine-confidence.js';
-import type { Rule, RuleContext, RuleMeta } from './types.js';
+import { findingConfidence } from './confidence.js';
+import type { Rule, RuleContext, RuleMeta } from '../types.js';
 
 export interface EngineOptions {
   /** Reference time, epoch ms. */
