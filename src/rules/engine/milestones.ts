@@ -100,17 +100,16 @@ function pulled(entry: ContainerEntry): Passed | undefined {
   return undefined;
 }
 
-export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milestones {
-  const m = new Map<StageId, Passed>();
-  const created = parseTime(pod.metadata.creationTimestamp);
-  m.set('admission', created === undefined ? {} : { at: created });
+/** Milestones that events record, looked up by `reason` or `reason|type/name`. */
+interface EventMilestones {
+  get(key: string): Passed | undefined;
+}
 
-  const entries = containerEntries(pod);
-  // Events only fill in what the status does not show; most pods never need them.
-  let cache: Map<string, Passed> | undefined;
-  const fromEvents = {
-    get: (key: string): Passed | undefined => (cache ??= eventMilestones(events)).get(key),
-  };
+/** Each container's own stages (image-pull, container-config, container-start), keyed by `type/name`. */
+function containerMilestones(
+  entries: readonly ContainerEntry[],
+  fromEvents: EventMilestones,
+): Map<string, Map<StageId, Passed>> {
   const containers = new Map<string, Map<StageId, Passed>>();
   for (const entry of entries) {
     const cm = new Map<StageId, Passed>();
@@ -125,6 +124,21 @@ export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milesto
     if (startedAt) cm.set('container-start', startedAt);
     containers.set(key, cm);
   }
+  return containers;
+}
+
+export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milestones {
+  const m = new Map<StageId, Passed>();
+  const created = parseTime(pod.metadata.creationTimestamp);
+  m.set('admission', created === undefined ? {} : { at: created });
+
+  const entries = containerEntries(pod);
+  // Events only fill in what the status does not show; most pods never need them.
+  let cache: Map<string, Passed> | undefined;
+  const fromEvents: EventMilestones = {
+    get: (key: string): Passed | undefined => (cache ??= eventMilestones(events)).get(key),
+  };
+  const containers = containerMilestones(entries, fromEvents);
 
   let anyContainerActivity = false;
   for (const cm of containers.values()) if (cm.size > 0) anyContainerActivity = true;

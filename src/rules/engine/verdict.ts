@@ -1,6 +1,4 @@
 import type {
-  ChainEntry,
-  ChainStatus,
   Confidence,
   Diagnosis,
   Evidence,
@@ -10,16 +8,15 @@ import type {
   StageId,
   Verdict,
 } from '../../model/index.js';
-import { STAGES, stageOrder } from '../../model/index.js';
-import { formatTime, humanDuration, parseTime, podRestarts, podStatusColumn } from '../../k8s/index.js';
+import { STAGES } from '../../model/index.js';
+import { humanDuration, parseTime, podRestarts, podStatusColumn } from '../../k8s/index.js';
+import { chainFor } from './chain-entries.js';
 import type { Milestones } from './milestones.js';
 import { renderWith } from '../messages.js';
-import { stagePassed } from './resolve.js';
 import { findingConfidence, missingNeeds } from './confidence.js';
 import type { PodContext, RuleMeta } from '../types.js';
 import { kubectl } from '../shared/kubectl.js';
 
-const CHAIN: readonly StageId[] = STAGES.map((s) => s.id).filter((s) => s !== 'termination');
 const TITLE = new Map<StageId, string>(STAGES.map((s) => [s.id, s.title]));
 
 /** A pod with no explanation for not being Ready is progressing while evidence about it is this recent. */
@@ -81,65 +78,6 @@ function statusEvidence(pod: Pod): Evidence[] {
   return out.slice(0, 6);
 }
 
-function chainFor(
-  hasInit: boolean,
-  servicesKnown: boolean,
-  milestones: Milestones,
-  current: readonly Finding[],
-  chosen: Finding | undefined,
-  verdict: Verdict,
-): ChainEntry[] {
-  const chosenOrder =
-    chosen === undefined || chosen.stage === 'termination' ? undefined : stageOrder(chosen.stage);
-  let firstOpen = true;
-  let prevAt: number | undefined;
-  const entries: ChainEntry[] = [];
-  for (const stage of CHAIN) {
-    const passed = stagePassed(milestones, stage);
-    const finding = current.find((f) => f.stage === stage);
-    let status: ChainStatus;
-    if (chosenOrder !== undefined) {
-      const order = stageOrder(stage);
-      if (order < chosenOrder) status = 'passed';
-      else if (order === chosenOrder) status = chosen?.status ?? 'failed';
-      // After the failure only real progress counts: a pod without init containers passes that
-      // stage vacuously, which reads wrongly after, say, a failed image pull.
-      else
-        status =
-          finding?.status ?? (passed && (stage !== 'init-containers' || hasInit) ? 'passed' : 'not-reached');
-    } else if (verdict === 'healthy') {
-      // Whether a Service sends it traffic is known only when Services were in the evidence.
-      status = stage === 'service-endpoints' && !servicesKnown ? 'unknown' : 'passed';
-    } else if (finding !== undefined) {
-      status = finding.status;
-    } else if (passed) {
-      status = 'passed';
-    } else if (chosen?.stage === 'termination') {
-      // Deletion is off the creation chain: creation stages the evidence does not show are unknown.
-      status = 'unknown';
-    } else if (verdict === 'progressing' && firstOpen) {
-      status = 'progressing';
-      firstOpen = false;
-    } else {
-      status = verdict === 'progressing' ? 'not-reached' : 'unknown';
-    }
-    const passedAt = milestones.pod.get(stage);
-    const at = passedAt?.at;
-    // One object shape for every entry (absent fields stay undefined): this runs per stage per pod.
-    const timed = status === 'passed' && at !== undefined;
-    const entry: ChainEntry = {
-      stage,
-      status,
-      at: timed ? (passedAt?.iso ?? formatTime(at)) : undefined,
-      durationMs: timed && prevAt !== undefined && at >= prevAt ? at - prevAt : undefined,
-    };
-    if (status === 'passed' && at !== undefined) prevAt = at;
-    entries.push(entry);
-  }
-  if (chosen?.stage === 'termination') entries.push({ stage: 'termination', status: chosen.status });
-  return entries;
-}
-
 function restartNote(pod: Pod, now: number): string | undefined {
   const restarts = podRestarts(pod);
   if (restarts === 0) return undefined;
@@ -153,21 +91,21 @@ function restartNote(pod: Pod, now: number): string | undefined {
   return `Restarted ${restarts} time(s) earlier; the last end of ${last.name} was ${last.t.reason ?? 'exit'} (exit ${last.t.exitCode ?? 'code unknown'})${ago}. Running and Ready since.`;
 }
 
-export function judgePod(j: PodJudgement): Diagnosis {
-  const { ctx, milestones, current, history, metas, inferred, group, owners } = j;
-  const { pod, now } = ctx;
-  const ns = pod.metadata.namespace ?? '';
-  const name = pod.metadata.name;
-  const target = { kind: 'Pod' as const, namespace: ns, name, uid: pod.metadata.uid || undefined };
-  const deleting = pod.metadata.deletionTimestamp !== undefined;
-  const hasInit = (pod.spec.initContainers?.length ?? 0) > 0;
-  const servicesKnown = ctx.collected.has('services');
-  const failed = current.filter((f) => f.status === 'failed');
-  const chosen =
-    (deleting ? failed.find((f) => f.stage === 'termination') : undefined) ??
-    failed[0] ??
-    current.find((f) => f.status === 'progressing');
+/** The fields every pod diagnosis starts with, in output order. */
+function podHeader(j: PodJudgement): Pick<Diagnosis, 'target' | 'owners' | 'group' | 'labels'> {
+  const pod = j.ctx.pod;
+  const target = {
+    kind: 'Pod' as const,
+    namespace: pod.metadata.namespace ?? '',
+    name: pod.metadata.name,
+    uid: pod.metadata.uid || undefined,
+  };
+  return { target, owners: j.owners, group: j.group, labels: pod.metadata.labels };
+}
 
+/** Notes every verdict carries: a rebuilt pod, findings resolved earlier, other failed stages. */
+function judgementNotes(j: PodJudgement, chosen: Finding | undefined): string[] {
+  const { current, history, metas, inferred } = j;
   const notes: string[] = [];
   if (inferred) notes.push('The pod object is not in the evidence; it was judged from its events only.');
   if (history.length > 0) {
@@ -183,63 +121,99 @@ export function judgePod(j: PodJudgement): Diagnosis {
     if (f !== chosen && f.status === 'failed' && f.stage !== chosen?.stage)
       notes.push(`also (${f.stage}): ${renderWith(metas, f)}`);
   }
+  return notes;
+}
 
-  if (chosen !== undefined) {
-    const meta = metas.get(chosen.ruleId);
-    const verdict: Verdict = chosen.status === 'failed' ? 'failed' : 'progressing';
-    const missing = missingNeeds(meta, ctx.collected);
-    if (missing.length > 0) notes.push(`not in the evidence: ${missing.join(', ')}`);
-    return {
-      target,
-      owners,
-      group,
-      labels: pod.metadata.labels,
-      verdict,
-      stage: chosen.stage,
-      reason: chosen.reason,
-      ruleId: chosen.ruleId,
-      container: chosen.container ?? null,
-      summary: renderWith(metas, chosen),
-      confidence: findingConfidence(chosen, meta, ctx.collected, inferred),
-      evidence: chosen.evidence,
-      nextSteps: chosen.nextSteps,
-      chain: chainFor(hasInit, servicesKnown, milestones, current, chosen, verdict),
-      notes,
-    };
-  }
-
+/** Judges one pod from its current findings: the first failure, else healthy, else progressing or unknown. */
+export function judgePod(j: PodJudgement): Diagnosis {
+  const { ctx, current, inferred } = j;
+  const pod = ctx.pod;
+  const deleting = pod.metadata.deletionTimestamp !== undefined;
+  const failed = current.filter((f) => f.status === 'failed');
+  const chosen =
+    (deleting ? failed.find((f) => f.stage === 'termination') : undefined) ??
+    failed[0] ??
+    current.find((f) => f.status === 'progressing');
+  const notes = judgementNotes(j, chosen);
+  if (chosen !== undefined) return findingDiagnosis(j, chosen, notes);
   const phase = pod.status.phase;
   const ready = pod.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
-  if (!inferred && !deleting && (phase === 'Succeeded' || ready)) {
-    const restarts = phase === 'Succeeded' ? undefined : restartNote(pod, now);
-    if (restarts !== undefined) notes.push(restarts);
-    return {
-      target,
-      owners,
-      group,
-      labels: pod.metadata.labels,
-      verdict: 'healthy',
-      stage: null,
-      reason: null,
-      ruleId: null,
-      container: null,
-      summary:
-        phase === 'Succeeded'
-          ? 'Completed successfully (phase Succeeded).'
-          : `Running and Ready.${restarts === undefined ? '' : ` ${restarts}`}`,
-      // Ready=True alone (a pasted table row) is good evidence; without events it is less complete.
-      confidence: ctx.collected.has('events') ? 'high' : 'medium',
-      evidence: [{ source: 'condition', text: phase === 'Succeeded' ? 'phase: Succeeded' : 'Ready=True' }],
-      nextSteps: [],
-      chain: chainFor(hasInit, servicesKnown, milestones, current, undefined, 'healthy'),
-      notes,
-    };
-  }
+  if (!inferred && !deleting && (phase === 'Succeeded' || ready)) return healthyDiagnosis(j, notes);
+  return unexplainedDiagnosis(j, notes);
+}
 
+function hasInitContainers(pod: Pod): boolean {
+  return (pod.spec.initContainers?.length ?? 0) > 0;
+}
+
+/** The chosen finding (failed, else progressing) decides the verdict. */
+function findingDiagnosis(j: PodJudgement, chosen: Finding, notes: string[]): Diagnosis {
+  const { ctx, milestones, current, metas, inferred } = j;
+  const meta = metas.get(chosen.ruleId);
+  const verdict: Verdict = chosen.status === 'failed' ? 'failed' : 'progressing';
+  const missing = missingNeeds(meta, ctx.collected);
+  if (missing.length > 0) notes.push(`not in the evidence: ${missing.join(', ')}`);
+  const servicesKnown = ctx.collected.has('services');
+  return {
+    ...podHeader(j),
+    verdict,
+    stage: chosen.stage,
+    reason: chosen.reason,
+    ruleId: chosen.ruleId,
+    container: chosen.container ?? null,
+    summary: renderWith(metas, chosen),
+    confidence: findingConfidence(chosen, meta, ctx.collected, inferred),
+    evidence: chosen.evidence,
+    nextSteps: chosen.nextSteps,
+    chain: chainFor(hasInitContainers(ctx.pod), servicesKnown, milestones, current, chosen, verdict),
+    notes,
+  };
+}
+
+/** No finding, and the pod Succeeded or is Ready. */
+function healthyDiagnosis(j: PodJudgement, notes: string[]): Diagnosis {
+  const { ctx, milestones, current } = j;
+  const { pod, now } = ctx;
+  const phase = pod.status.phase;
+  const restarts = phase === 'Succeeded' ? undefined : restartNote(pod, now);
+  if (restarts !== undefined) notes.push(restarts);
+  const servicesKnown = ctx.collected.has('services');
+  return {
+    ...podHeader(j),
+    verdict: 'healthy',
+    stage: null,
+    reason: null,
+    ruleId: null,
+    container: null,
+    summary:
+      phase === 'Succeeded'
+        ? 'Completed successfully (phase Succeeded).'
+        : `Running and Ready.${restarts === undefined ? '' : ` ${restarts}`}`,
+    // Ready=True alone (a pasted table row) is good evidence; without events it is less complete.
+    confidence: ctx.collected.has('events') ? 'high' : 'medium',
+    evidence: [{ source: 'condition', text: phase === 'Succeeded' ? 'phase: Succeeded' : 'Ready=True' }],
+    nextSteps: [],
+    chain: chainFor(hasInitContainers(pod), servicesKnown, milestones, current, undefined, 'healthy'),
+    notes,
+  };
+}
+
+/**
+ * No finding and not Ready: progressing while the evidence is recent (or the pod is being
+ * deleted within its grace period), else unknown.
+ */
+function unexplainedDiagnosis(j: PodJudgement, notes: string[]): Diagnosis {
+  const { ctx, milestones, current, inferred } = j;
+  const { pod, now } = ctx;
+  const ns = pod.metadata.namespace ?? '';
+  const name = pod.metadata.name;
+  const deleting = pod.metadata.deletionTimestamp !== undefined;
+  const phase = pod.status.phase;
   const activity = newestActivity(ctx);
   const recent = activity !== undefined && now - activity < RECENT_ACTIVITY_MS;
   const verdict: Verdict = deleting || (recent && phase !== 'Failed') ? 'progressing' : 'unknown';
-  const chain = chainFor(hasInit, servicesKnown, milestones, current, undefined, verdict);
+  const servicesKnown = ctx.collected.has('services');
+  const chain = chainFor(hasInitContainers(pod), servicesKnown, milestones, current, undefined, verdict);
   const open = chain.find((c) => c.status === 'progressing')?.stage ?? null;
   const wanted: EvidenceKind[] = ['pods', 'events'];
   const missing = wanted.filter((k) => !ctx.collected.has(k));
@@ -260,10 +234,7 @@ export function judgePod(j: PodJudgement): Diagnosis {
       : `Not Ready${age}, and the evidence does not show why${missing.length > 0 ? ` (${missing.join(' and ')} were not provided)` : ''}.`;
   }
   return {
-    target,
-    owners,
-    group,
-    labels: pod.metadata.labels,
+    ...podHeader(j),
     verdict,
     stage: deleting ? 'termination' : verdict === 'progressing' ? open : null,
     reason: null,
