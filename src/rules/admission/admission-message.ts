@@ -77,6 +77,8 @@ function stripPrefixes(message: string): string {
   return text;
 }
 
+type Make = (code: AdmissionCode, kind: AdmissionKind, fields?: Record<string, string>) => AdmissionError;
+
 /** Classifies one pod-creation error; undefined for empty or transient errors that say nothing about admission. */
 export function classifyAdmissionError(message: string): AdmissionError | undefined {
   const error = stripPrefixes(typeof message === 'string' ? message : '');
@@ -84,18 +86,27 @@ export function classifyAdmissionError(message: string): AdmissionError | undefi
   const forbiddenAt = error.indexOf(' is forbidden: ');
   const detail = forbiddenAt >= 0 ? error.slice(forbiddenAt + ' is forbidden: '.length).trim() : error;
   const lower = error.toLowerCase();
-  const make = (
-    code: AdmissionCode,
-    kind: AdmissionKind,
-    fields: Record<string, string> = {},
-  ): AdmissionError => ({
-    code,
-    kind,
-    error,
-    detail,
-    fields,
-  });
+  const make: Make = (code, kind, fields = {}) => ({ code, kind, error, detail, fields });
 
+  // First match wins: the order is the precedence between admission plugins' texts.
+  const named =
+    webhookError(error, make) ??
+    quotaError(detail, make) ??
+    policyError(error, lower, make) ??
+    limitRangeError(error, detail, make) ??
+    serviceAccountError(error, lower, make);
+  if (named !== undefined) return named;
+  if (TRANSIENT.some((t) => lower.includes(t))) return undefined;
+  if (detail.includes('because it is being terminated')) return make('Forbidden', 'namespaceTerminating');
+  if (forbiddenAt >= 0 && (detail.includes('cannot create resource') || detail.startsWith('User "')))
+    return make('Forbidden', 'rbac');
+  if (forbiddenAt >= 0) return make('Forbidden', 'forbidden');
+  if (error.includes(' is invalid: ')) return make('Forbidden', 'invalid');
+  return make('Forbidden', 'other');
+}
+
+/** A validating or mutating webhook denied the pod, or could not be called. */
+function webhookError(error: string, make: Make): AdmissionError | undefined {
   if (error.includes('admission webhook "') && error.includes('denied the request')) {
     const webhook = quoted(error, error.indexOf('admission webhook "'));
     const msg = between(error, 'denied the request:');
@@ -116,6 +127,11 @@ export function classifyAdmissionError(message: string): AdmissionError | undefi
     const cause = error.slice(error.lastIndexOf(': ') + 2).trim();
     return make('WebhookUnavailable', 'webhookUnavailable', { webhook, service, cause });
   }
+  return undefined;
+}
+
+/** ResourceQuota: exceeded, a resource the quota requires left unspecified, scopes, unknown status. */
+function quotaError(detail: string, make: Make): AdmissionError | undefined {
   if (detail.includes('exceeded quota: ')) {
     return make('QuotaExceeded', 'quotaExceeded', {
       quota: between(detail, 'exceeded quota: ', ','),
@@ -136,6 +152,11 @@ export function classifyAdmissionError(message: string): AdmissionError | undefi
     return make('QuotaExceeded', 'quotaScopes');
   if (detail.includes('status unknown for quota'))
     return make('QuotaExceeded', 'quotaOther', { quota: between(detail, 'status unknown for quota: ', ',') });
+  return undefined;
+}
+
+/** Pod Security admission, OpenShift SCCs and the old PodSecurityPolicy. */
+function policyError(error: string, lower: string, make: Make): AdmissionError | undefined {
   const psa = error.indexOf('violates PodSecurity');
   if (psa >= 0) {
     const rest = error.slice(psa + 'violates PodSecurity'.length);
@@ -154,6 +175,11 @@ export function classifyAdmissionError(message: string): AdmissionError | undefi
   ) {
     return make('PolicyForbidden', 'psp');
   }
+  return undefined;
+}
+
+/** LimitRanger bounds and ratios, and the API's own request-above-limit validation. */
+function limitRangeError(error: string, detail: string, make: Make): AdmissionError | undefined {
   if (detail.includes(' usage per ') || detail.includes(' max limit to request ratio per ')) {
     const { kind, ...fields } = limitRange(detail);
     if (kind !== 'other') return make('LimitRangeViolation', kind, fields);
@@ -162,6 +188,11 @@ export function classifyAdmissionError(message: string): AdmissionError | undefi
     const resource = between(error, 'less than or equal to ', ' limit');
     return make('LimitRangeViolation', 'requestAboveLimit', { resource });
   }
+  return undefined;
+}
+
+/** The ServiceAccount admission plugin: the pod's service account (or its token) does not exist yet. */
+function serviceAccountError(error: string, lower: string, make: Make): AdmissionError | undefined {
   if (
     lower.includes('error looking up service account') ||
     lower.includes('was not found, retry after the service account is created')
@@ -178,13 +209,7 @@ export function classifyAdmissionError(message: string): AdmissionError | undefi
       serviceAccount: quoted(error, error.indexOf('service account')),
     });
   }
-  if (TRANSIENT.some((t) => lower.includes(t))) return undefined;
-  if (detail.includes('because it is being terminated')) return make('Forbidden', 'namespaceTerminating');
-  if (forbiddenAt >= 0 && (detail.includes('cannot create resource') || detail.startsWith('User "')))
-    return make('Forbidden', 'rbac');
-  if (forbiddenAt >= 0) return make('Forbidden', 'forbidden');
-  if (error.includes(' is invalid: ')) return make('Forbidden', 'invalid');
-  return make('Forbidden', 'other');
+  return undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { ContainerRef, EventRecord, Evidence } from '../../model/index.js';
+import type { ContainerRef, ContainerStatus, EventRecord, Evidence } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
-import { containerEntries } from '../shared/containers.js';
+import { containerEntries, type ContainerEntry } from '../shared/containers.js';
 import {
   createdSince,
   errorDetail,
@@ -11,7 +11,12 @@ import {
   stateEvidence,
 } from '../shared/container-evidence.js';
 import { eventContainer, eventEvidence, eventTime } from '../shared/events.js';
-import { execFailureAfterStart, isProcessStartFailure, startFailureOf } from '../shared/start-failure.js';
+import {
+  execFailureAfterStart,
+  isProcessStartFailure,
+  startFailureOf,
+  type StartFailure,
+} from '../shared/start-failure.js';
 import { classifyStartError, type StartErrorClass } from './start-message.js';
 import { perContext } from '../shared/memo.js';
 
@@ -66,6 +71,101 @@ function unattributed(groups: Map<string, EventGroup>): EventRecord[] {
   return out;
 }
 
+/** A container status that tells the current state (see hasState). */
+type StatedStatus = ContainerStatus & { state: NonNullable<ContainerStatus['state']> };
+type ExecFailure = NonNullable<ReturnType<typeof execFailureAfterStart>>;
+
+/** The entrypoint's execve failed after the start: the exec error is the container's last output. */
+function execFailure(entry: ContainerEntry, status: StatedStatus, exec: ExecFailure): ContainerStartFailure {
+  const { failure, line, log } = exec;
+  const waiting = status.state.waiting;
+  return {
+    ref: entry.ref,
+    image: entry.spec?.image ?? status.image ?? '',
+    cls: classifyStartError(line),
+    message: line,
+    exitCode: failure.exitCode,
+    basis: 'state',
+    evidence: [
+      ...(waiting?.reason === undefined
+        ? []
+        : [stateEvidence(entry.ref, 'state.waiting', waiting.reason, waiting.message)]),
+      stateEvidence(
+        entry.ref,
+        failure.where,
+        exitText(failure.reason || 'terminated', failure.exitCode),
+        failure.message,
+      ),
+      ...(log === undefined
+        ? []
+        : [
+            {
+              source: 'log' as const,
+              text: `logs[${log.container}] (${log.previous ? 'previous' : 'current'}): ${line}`,
+            },
+          ]),
+    ],
+    at: parseTime(failure.finishedAt),
+  };
+}
+
+/** The status records a start failure; the container's own events (newest) add the runtime's text. */
+function statusFailure(
+  ctx: PodContext,
+  entry: ContainerEntry,
+  status: StatedStatus,
+  sf: StartFailure,
+  own: readonly EventRecord[],
+): ContainerStartFailure {
+  const newest = [...own].sort((a, b) => eventTime(b) - eventTime(a))[0];
+  const message = sf.message || (newest === undefined ? '' : (errorDetail(newest) ?? ''));
+  const waiting = status.state.waiting;
+  const evidence: Evidence[] = [
+    ...(sf.where === 'lastState.terminated' && waiting?.reason !== undefined
+      ? [stateEvidence(entry.ref, 'state.waiting', waiting.reason, waiting.message)]
+      : []),
+    stateEvidence(entry.ref, sf.where, exitText(sf.reason || 'terminated', sf.exitCode), sf.message),
+    ...(newest === undefined ? [] : [eventEvidence(newest, ctx.now)]),
+  ];
+  const times = [parseTime(sf.finishedAt), newest === undefined ? undefined : newestTime([newest])].filter(
+    (t) => t !== undefined,
+  );
+  return {
+    ref: entry.ref,
+    image: entry.spec?.image ?? status.image ?? '',
+    cls: classifyStartError(message),
+    message,
+    exitCode: sf.exitCode,
+    basis: 'state',
+    evidence,
+    at: times.length > 0 ? Math.max(...times) : undefined,
+  };
+}
+
+/** Start-failure events of a container without a current state, unless a later Started overcame them. */
+function eventsOnlyFailure(ctx: PodContext, g: EventGroup): ContainerStartFailure | undefined {
+  // Events naming no container of a pod whose statuses are known are history or already reported.
+  if (g.ref === undefined && podHasState(ctx.pod)) return undefined;
+  const last = newestTime(g.events) ?? 0;
+  if (createdSince(ctx.events, g.ref, last, ['Started']) !== undefined) return undefined;
+  const newest = [...g.events].sort((a, b) => eventTime(b) - eventTime(a))[0];
+  if (newest === undefined) return undefined;
+  const message = errorDetail(newest) ?? '';
+  const spec = containerEntries(ctx.pod).find(
+    (e) => e.ref.name === g.ref?.name && e.ref.type === g.ref.type,
+  )?.spec;
+  return {
+    ref: g.ref,
+    image: spec?.image ?? '',
+    cls: classifyStartError(message),
+    message,
+    exitCode: undefined,
+    basis: 'events',
+    evidence: [eventEvidence(newest, ctx.now)],
+    at: newestTime([newest]),
+  };
+}
+
 function computeStartFailures(ctx: PodContext): readonly ContainerStartFailure[] {
   const groups = startEventGroups(ctx.events);
   const out: ContainerStartFailure[] = [];
@@ -77,91 +177,17 @@ function computeStartFailures(ctx: PodContext): readonly ContainerStartFailure[]
     // Without a current state the container's events decide, below.
     if (!hasState(entry.status)) continue;
     groups.delete(key);
-    const afterStart =
-      startFailureOf(entry.status) === undefined
-        ? execFailureAfterStart(entry.status, ctx.logs, entry.ref.name)
-        : undefined;
-    if (afterStart !== undefined) {
-      const { failure, line, log } = afterStart;
-      const waiting = entry.status.state.waiting;
-      out.push({
-        ref: entry.ref,
-        image: entry.spec?.image ?? entry.status.image ?? '',
-        cls: classifyStartError(line),
-        message: line,
-        exitCode: failure.exitCode,
-        basis: 'state',
-        evidence: [
-          ...(waiting?.reason === undefined
-            ? []
-            : [stateEvidence(entry.ref, 'state.waiting', waiting.reason, waiting.message)]),
-          stateEvidence(
-            entry.ref,
-            failure.where,
-            exitText(failure.reason || 'terminated', failure.exitCode),
-            failure.message,
-          ),
-          ...(log === undefined
-            ? []
-            : [
-                {
-                  source: 'log' as const,
-                  text: `logs[${log.container}] (${log.previous ? 'previous' : 'current'}): ${line}`,
-                },
-              ]),
-        ],
-        at: parseTime(failure.finishedAt),
-      });
-      continue;
-    }
     const sf = startFailureOf(entry.status);
-    if (sf === undefined) continue;
-    const own = group?.events ?? (entry.ref.type === 'app' && soleApp ? unattributed(groups) : []);
-    const newest = [...own].sort((a, b) => eventTime(b) - eventTime(a))[0];
-    const message = sf.message || (newest === undefined ? '' : (errorDetail(newest) ?? ''));
-    const waiting = entry.status.state.waiting;
-    const evidence: Evidence[] = [
-      ...(sf.where === 'lastState.terminated' && waiting?.reason !== undefined
-        ? [stateEvidence(entry.ref, 'state.waiting', waiting.reason, waiting.message)]
-        : []),
-      stateEvidence(entry.ref, sf.where, exitText(sf.reason || 'terminated', sf.exitCode), sf.message),
-      ...(newest === undefined ? [] : [eventEvidence(newest, ctx.now)]),
-    ];
-    const times = [parseTime(sf.finishedAt), newest === undefined ? undefined : newestTime([newest])].filter(
-      (t) => t !== undefined,
-    );
-    out.push({
-      ref: entry.ref,
-      image: entry.spec?.image ?? entry.status.image ?? '',
-      cls: classifyStartError(message),
-      message,
-      exitCode: sf.exitCode,
-      basis: 'state',
-      evidence,
-      at: times.length > 0 ? Math.max(...times) : undefined,
-    });
+    const exec = sf === undefined ? execFailureAfterStart(entry.status, ctx.logs, entry.ref.name) : undefined;
+    if (exec !== undefined) out.push(execFailure(entry, entry.status, exec));
+    else if (sf !== undefined) {
+      const own = group?.events ?? (entry.ref.type === 'app' && soleApp ? unattributed(groups) : []);
+      out.push(statusFailure(ctx, entry, entry.status, sf, own));
+    }
   }
   for (const g of groups.values()) {
-    // Events naming no container of a pod whose statuses are known are history or already reported.
-    if (g.ref === undefined && podHasState(ctx.pod)) continue;
-    const last = newestTime(g.events) ?? 0;
-    if (createdSince(ctx.events, g.ref, last, ['Started']) !== undefined) continue;
-    const newest = [...g.events].sort((a, b) => eventTime(b) - eventTime(a))[0];
-    if (newest === undefined) continue;
-    const message = errorDetail(newest) ?? '';
-    const spec = containerEntries(ctx.pod).find(
-      (e) => e.ref.name === g.ref?.name && e.ref.type === g.ref.type,
-    )?.spec;
-    out.push({
-      ref: g.ref,
-      image: spec?.image ?? '',
-      cls: classifyStartError(message),
-      message,
-      exitCode: undefined,
-      basis: 'events',
-      evidence: [eventEvidence(newest, ctx.now)],
-      at: newestTime([newest]),
-    });
+    const failure = eventsOnlyFailure(ctx, g);
+    if (failure !== undefined) out.push(failure);
   }
   return out;
 }
