@@ -13,6 +13,38 @@ const src = (...dirs) =>
     message: `this folder must not import src/${d} (DESIGN.md §2)`,
   }));
 
+/** What no file under src/rules may import: the outer folders it must not reach, and I/O. */
+const RULES_ARROWS = [
+  ...src('collectors', 'simulator', 'report', 'tui', 'cli'),
+  {
+    group: ['node:fs', 'node:fs/*', 'node:net', 'node:http', 'node:https', 'fs', 'http', 'https'],
+    message: 'rules do no I/O',
+  },
+];
+/** The stage folders of src/rules, one per handoff of DESIGN.md §1. */
+const STAGE_DIRS = [
+  'admission',
+  'scheduling',
+  'node',
+  'volumes',
+  'sandbox-network',
+  'image-pull',
+  'container-config',
+  'init-containers',
+  'container-start',
+  'crash',
+  'liveness',
+  'readiness',
+  'service-endpoints',
+  'termination',
+];
+const rulesDirs = (dirs, message) => dirs.map((d) => ({ group: [`../${d}/*`, `**/rules/${d}/*`], message }));
+/** The registry imports every stage: neither a stage, the engine nor shared/ may import it back. */
+const REGISTRY = {
+  group: ['../index.js', '**/rules/index.js'],
+  message: 'only the cli and tests import the rule registry (rules/index.ts)',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bin/**', 'bench/**/*.js', 'test/fixtures/**'] },
   js.configs.recommended,
@@ -35,14 +67,40 @@ export default tseslint.config(
     src('model', 'k8s', 'collectors', 'rules', 'report', 'tui', 'cli', 'simulator'),
   ),
   restrict(['src/k8s/**'], src('errors', 'collectors', 'rules', 'report', 'tui', 'cli', 'simulator')),
+  restrict(['src/rules/**'], RULES_ARROWS),
+  // Arrows inside src/rules (DESIGN.md §2). Each block repeats RULES_ARROWS: a later block that
+  // sets no-restricted-imports replaces the earlier options instead of adding to them.
+  ...STAGE_DIRS.map((stage) =>
+    restrict(
+      [`src/rules/${stage}/**`],
+      [
+        ...RULES_ARROWS,
+        ...rulesDirs(
+          STAGE_DIRS.filter((s) => s !== stage),
+          'a stage never imports another stage: move what both need to rules/shared',
+        ),
+        ...rulesDirs(['engine'], 'a stage reads its context through rules/types.ts, never the engine'),
+        REGISTRY,
+      ],
+    ),
+  ),
   restrict(
-    ['src/rules/**'],
+    ['src/rules/engine/**'],
     [
-      ...src('collectors', 'simulator', 'report', 'tui', 'cli'),
-      {
-        group: ['node:fs', 'node:fs/*', 'node:net', 'node:http', 'node:https', 'fs', 'http', 'https'],
-        message: 'rules do no I/O',
-      },
+      ...RULES_ARROWS,
+      ...rulesDirs(STAGE_DIRS, 'the engine gets its rules in EngineOptions, never from a stage folder'),
+      REGISTRY,
+    ],
+  ),
+  restrict(
+    ['src/rules/shared/**'],
+    [
+      ...RULES_ARROWS,
+      ...rulesDirs(
+        [...STAGE_DIRS, 'engine'],
+        'rules/shared serves the stages and the engine and imports neither',
+      ),
+      REGISTRY,
     ],
   ),
   restrict(['src/collectors/**'], src('rules', 'report', 'tui', 'cli', 'simulator')),

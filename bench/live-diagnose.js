@@ -6,7 +6,7 @@
 // grace periods are judged against it, as `--now` does for the CLI.
 import { performance } from 'node:perf_hooks';
 import { collectLive, loadConnection } from '../dist/collectors/live/index.js';
-import { diagnose } from '../dist/rules/engine.js';
+import { diagnose } from '../dist/rules/engine/index.js';
 import { RULES } from '../dist/rules/index.js';
 import { renderJson } from '../dist/report/index.js';
 

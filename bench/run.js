@@ -3,8 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { generateEvidence } from './generate.js';
 import { SnapshotBuilder } from '../dist/collectors/snapshot-builder.js';
-import { diagnose } from '../dist/rules/engine.js';
-import { referenceTime } from '../dist/rules/context.js';
+import { diagnose, referenceTime } from '../dist/rules/engine/index.js';
 import { RULES } from '../dist/rules/index.js';
 
 const PODS = Number(process.env.BENCH_PODS ?? 10_000);

@@ -8,8 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { snapshotFromSources } from '../src/collectors/files/index.js';
-import { diagnose } from '../src/rules/engine.js';
-import { referenceTime } from '../src/rules/context.js';
+import { diagnose, referenceTime } from '../src/rules/engine/index.js';
 import { RULES } from '../src/rules/index.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));

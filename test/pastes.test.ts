@@ -5,8 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { snapshotFromSources } from '../src/collectors/files/index.js';
-import { diagnose } from '../src/rules/engine.js';
-import { referenceTime } from '../src/rules/context.js';
+import { diagnose, referenceTime } from '../src/rules/engine/index.js';
 import { RULES } from '../src/rules/index.js';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'pastes');

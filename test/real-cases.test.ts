@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { snapshotFromSources } from '../src/collectors/files/index.js';
-import { diagnose } from '../src/rules/engine.js';
-import { referenceTime } from '../src/rules/context.js';
+import { diagnose, referenceTime } from '../src/rules/engine/index.js';
 import { RULES } from '../src/rules/index.js';
 import { loadRealCases } from './real-cases.js';
 

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ContainerRef, Finding, ReasonCode, Snapshot } from '../src/model/index.js';
-import { buildContexts, referenceTime } from '../src/rules/context.js';
+import { buildContexts, referenceTime } from '../src/rules/engine/index.js';
 import { placeholders } from '../src/rules/messages.js';
 import type { Rule, RuleContext } from '../src/rules/types.js';
 import { event, ms, snapshot } from './builders.js';

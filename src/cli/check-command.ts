@@ -7,8 +7,7 @@
 import { UsageError } from '../errors/index.js';
 import { humanDuration } from '../k8s/index.js';
 import type { Diagnosis, DiagnosisReport, Snapshot } from '../model/index.js';
-import { compareDiagnoses, diagnose } from '../rules/engine.js';
-import { referenceTime } from '../rules/context.js';
+import { compareDiagnoses, diagnose, referenceTime } from '../rules/engine/index.js';
 import { RULES } from '../rules/index.js';
 import { colour, plain, renderText } from '../report/index.js';
 import {

@@ -1,8 +1,7 @@
 import { UsageError } from '../errors/index.js';
 import type { DiagnosisReport, Snapshot } from '../model/index.js';
 import { parseTime } from '../k8s/index.js';
-import { diagnose } from '../rules/engine.js';
-import { referenceTime } from '../rules/context.js';
+import { diagnose, referenceTime } from '../rules/engine/index.js';
 import { RULES } from '../rules/index.js';
 import {
   colour,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../rules/engine.js';
+import { diagnose } from '../rules/engine/index.js';
 import { RULES } from '../rules/index.js';
 import { listScenarioFiles, loadScenarioFile, resolveScenario } from '../simulator/scenario/catalog.js';
 import { Simulation } from '../simulator/simulation.js';

@@ -5,8 +5,7 @@
 import { UsageError } from '../errors/index.js';
 import type { DiagnosisReport, Snapshot } from '../model/index.js';
 import { collectLive, loadConnection, watchLive, type Connection } from '../collectors/live/index.js';
-import { diagnose } from '../rules/engine.js';
-import { referenceTime } from '../rules/context.js';
+import { diagnose, referenceTime } from '../rules/engine/index.js';
 import { RULES } from '../rules/index.js';
 import { resolveScenario } from '../simulator/scenario/catalog.js';
 import { Simulation } from '../simulator/simulation.js';

@@ -1,7 +1,7 @@
 import { UsageError } from '../errors/index.js';
 import type { Diagnosis, DiagnosisReport, Snapshot } from '../model/index.js';
 import { loadConnection, watchLive } from '../collectors/live/index.js';
-import { referenceTime } from '../rules/context.js';
+import { referenceTime } from '../rules/engine/index.js';
 import { IncrementalDiagnosis } from './incremental-diagnosis.js';
 import { colour, plain, renderJson, renderText } from '../report/index.js';
 import { outputFormat, parseNow, sourceOf, useColour, type DiagnoseOptions } from './diagnose-command.js';

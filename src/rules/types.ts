@@ -67,13 +67,13 @@ export interface SnapshotIndex {
   probes(namespace: string, pod: string): readonly ProbeResult[];
 }
 
-interface BaseContext {
+export interface BaseContext {
   /** Reference time, epoch ms: `--now`, the capture time, or the newest timestamp in the evidence. */
   readonly now: number;
   readonly index: SnapshotIndex;
   /** Evidence kinds present in the snapshot. */
   readonly collected: ReadonlySet<EvidenceKind>;
-  /** Facts that shared rule helpers derive once per context (see utils/memo.ts). */
+  /** Facts that shared rule helpers derive once per context (see shared/memo.ts). */
   readonly memo: Map<object, { readonly value: unknown }>;
 }
 

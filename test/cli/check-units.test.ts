@@ -14,7 +14,7 @@ import { pollPause } from '../../src/cli/check-sources.js';
 import { selectForCheck } from '../../src/cli/check-targets.js';
 import { parseTarget } from '../../src/cli/targets.js';
 import type { Diagnosis } from '../../src/model/index.js';
-import { diagnose } from '../../src/rules/engine.js';
+import { diagnose } from '../../src/rules/engine/index.js';
 import { RULES } from '../../src/rules/index.js';
 import { ms, pod, runningPod, snapshot, workload } from '../builders.js';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collectLive, loadConnection } from '../../src/collectors/live/index.js';
 import { checkExpectation, formatExpectation } from '../../src/cli/scenario-check.js';
-import { diagnose } from '../../src/rules/engine.js';
+import { diagnose } from '../../src/rules/engine/index.js';
 import { RULES } from '../../src/rules/index.js';
 import { ADMIN_TOKEN } from '../../src/simulator/api/types.js';
 import { startApiServer } from '../../src/simulator/http/server.js';

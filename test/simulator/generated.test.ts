@@ -3,7 +3,7 @@
  * the generator's failures are the ones the simulator and the rule engine agree on.
  */
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../../src/rules/engine.js';
+import { diagnose } from '../../src/rules/engine/index.js';
 import { RULES } from '../../src/rules/index.js';
 import { checkExpectation, formatExpectation } from '../../src/cli/scenario-check.js';
 import { snapshotFromSimulation } from '../../src/cli/sim-evidence.js';

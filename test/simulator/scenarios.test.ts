@@ -7,7 +7,7 @@ import { listScenarioFiles, loadScenarioFile } from '../../src/simulator/scenari
 import { Simulation } from '../../src/simulator/simulation.js';
 import { snapshotFromSimulation } from '../../src/cli/sim-evidence.js';
 import { checkExpectation, formatExpectation } from '../../src/cli/scenario-check.js';
-import { diagnose } from '../../src/rules/engine.js';
+import { diagnose } from '../../src/rules/engine/index.js';
 import { RULES } from '../../src/rules/index.js';
 
 const files = listScenarioFiles();

@@ -1,7 +1,7 @@
-import { configFailures, type ConfigFailure } from '../utils/config-errors.js';
-import { containerSubject, describePod, shorten } from '../utils/container-evidence.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
+import { configFailures, type ConfigFailure } from './analyse.js';
+import { containerSubject, describePod, shorten } from '../shared/container-evidence.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
 import type { Pod } from '../../model/index.js';
 import type { Rule } from '../types.js';
 

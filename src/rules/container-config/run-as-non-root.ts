@@ -1,7 +1,7 @@
-import { configFailures } from '../utils/config-errors.js';
-import { containerJsonPath, containerSubject, describePod } from '../utils/container-evidence.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
+import { configFailures } from './analyse.js';
+import { containerJsonPath, containerSubject, describePod } from '../shared/container-evidence.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
 import type { Rule } from '../types.js';
 
 const meta = {

@@ -1,6 +1,6 @@
-import { finding, graceStatus } from '../utils/finding.js';
-import { pullData, pullFailures, pullNextSteps } from '../utils/image-pull.js';
-import { kubectl } from '../utils/kubectl.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { pullData, pullFailures, pullNextSteps } from './analyse.js';
+import { kubectl } from '../shared/kubectl.js';
 import type { Rule } from '../types.js';
 
 const meta = {

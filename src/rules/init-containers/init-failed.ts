@@ -6,20 +6,19 @@ import type {
   Finding,
 } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
-import { describePod, hasState, shorten, stateEvidence } from '../utils/container-evidence.js';
-import { initContainerEntries, isSidecar } from '../utils/containers.js';
-import { eventContainer, eventEvidence, newest } from '../utils/events.js';
-import { finding } from '../utils/finding.js';
+import { describePod, hasState, shorten, stateEvidence } from '../shared/container-evidence.js';
+import { initContainerEntries, isSidecar } from '../shared/containers.js';
+import { eventContainer, eventEvidence, newest } from '../shared/events.js';
+import { finding } from '../shared/finding.js';
 import {
   awaitingInit,
   INIT_STUCK_GRACE_SECONDS,
   initializedEvidence,
   logTail,
   runningSince,
-} from '../utils/init-containers.js';
-import { kubectl } from '../utils/kubectl.js';
-import { startFailureOf } from '../utils/start-errors.js';
-import { execFailureAfterStart } from '../utils/start-failures.js';
+} from './analyse.js';
+import { kubectl } from '../shared/kubectl.js';
+import { execFailureAfterStart, startFailureOf } from '../shared/start-failure.js';
 import type { PodContext, Rule } from '../types.js';
 
 const meta = {

@@ -1,4 +1,4 @@
-import { probeRestartFindings } from '../utils/liveness-report.js';
+import { probeRestartFindings } from './probe-restart-finding.js';
 import type { Rule } from '../types.js';
 
 const meta = {

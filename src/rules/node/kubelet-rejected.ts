@@ -1,9 +1,9 @@
 import type { EventRecord } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
-import { eventEvidence, eventTime, newest } from '../utils/events.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { plainlyHealthy } from '../utils/pod-progress.js';
+import { eventEvidence, eventTime, newest } from '../shared/events.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { plainlyHealthy } from '../shared/pod-progress.js';
 import type { Rule } from '../types.js';
 
 /**

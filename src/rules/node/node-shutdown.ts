@@ -1,9 +1,9 @@
 import type { Evidence } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
-import { eventEvidence, eventTime, newest, withReason } from '../utils/events.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { podCondition } from '../utils/pod-progress.js';
+import { eventEvidence, eventTime, newest, withReason } from '../shared/events.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { podCondition } from '../shared/pod-progress.js';
 import type { Rule } from '../types.js';
 
 /** "Pod was terminated in response to imminent node shutdown." / "... as the node is shutting down." */

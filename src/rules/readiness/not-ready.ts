@@ -1,9 +1,9 @@
 import type { Evidence } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { probeFailures } from '../utils/probe-events.js';
-import { formatProbe, probeOf } from '../utils/probe-spec.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { probeFailures } from '../shared/probe-events.js';
+import { formatProbe, probeOf } from '../shared/probe-spec.js';
 import {
   condition,
   conditionEvidence,
@@ -12,7 +12,7 @@ import {
   readyGraceSeconds,
   runningFor,
   unreadyNames,
-} from '../utils/pod-readiness.js';
+} from '../shared/pod-readiness.js';
 import type { Rule } from '../types.js';
 
 const meta = {

@@ -1,8 +1,8 @@
 import type { Evidence } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { condition, conditionEvidence, podFinished } from '../utils/pod-readiness.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { condition, conditionEvidence, podFinished } from '../shared/pod-readiness.js';
 import type { Rule } from '../types.js';
 
 const meta = {

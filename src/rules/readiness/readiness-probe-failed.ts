@@ -1,15 +1,15 @@
 import type { Container, ContainerRef, Evidence } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
-import { eventContainer, eventEvidence, newest } from '../utils/events.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
+import { eventContainer, eventEvidence, newest } from '../shared/events.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
 import {
   parseProbeMessage,
   probeFixHint,
   summarizeFailure,
   type ProbeFailureEvent,
-} from '../utils/probe-events.js';
-import { formatProbe, probeCheckCommands, probeOf, PROBE_DEFAULTS } from '../utils/probe-spec.js';
+} from '../shared/probe-events.js';
+import { formatProbe, probeCheckCommands, probeOf, PROBE_DEFAULTS } from '../shared/probe-spec.js';
 import {
   condition,
   conditionEvidence,
@@ -19,7 +19,7 @@ import {
   readinessFailuresSince,
   readyGraceSeconds,
   STALE_FAILURE_MS,
-} from '../utils/pod-readiness.js';
+} from '../shared/pod-readiness.js';
 import type { PodContext, Rule } from '../types.js';
 
 const meta = {

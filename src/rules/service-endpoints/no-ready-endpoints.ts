@@ -1,18 +1,19 @@
-import type { Evidence } from '../../model/index.js';
+import type { Evidence, Finding } from '../../model/index.js';
 import { formatSelector, parseTime } from '../../k8s/index.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { condition, notReadyWhy, podReady } from '../utils/pod-readiness.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { condition, notReadyWhy, podReady } from '../shared/pod-readiness.js';
 import {
   endpointEvidence,
   endpointsCollected,
   hasSelector,
   membership,
+  type Membership,
   serviceCommands,
   serviceEvidence,
   selectorUnknown,
-} from '../utils/service-backends.js';
-import type { Rule } from '../types.js';
+} from './service-backends.js';
+import type { Rule, ServiceContext } from '../types.js';
 
 const meta = {
   id: 'service-endpoints/no-ready-endpoints',
@@ -39,6 +40,35 @@ const meta = {
   docs: 'docs/rules/service-endpoints/no-ready-endpoints.md',
 } as const;
 
+/**
+ * A Service whose selector the evidence does not show (a `kubectl get svc` row) and whose
+ * endpoints are empty: either the selector matches nothing or no pod is Ready.
+ */
+function selectorUnknownFindings(
+  ctx: ServiceContext,
+  m: Membership,
+  endpointLines: readonly Evidence[],
+): Finding[] {
+  const service = ctx.service.metadata.name;
+  const ns = ctx.service.metadata.namespace;
+  const known = ctx.endpointSlices.length > 0 || ctx.endpoints !== undefined;
+  if (!known || m.ready > 0) return [];
+  return [
+    finding(meta, {
+      reason: 'NoReadyEndpoints',
+      messageId: 'noEndpointsSelectorUnknown',
+      data: { service },
+      confidence: 'low',
+      evidence: endpointLines,
+      nextSteps: [
+        kubectl.get('service', service, ns),
+        kubectl.raw(`get pods${kubectl.nsFlag(ns)} --show-labels`),
+        "Compare the Service selector with the pods' labels, then check that the selected pods are Ready.",
+      ],
+    }),
+  ];
+}
+
 export const rule = {
   meta,
   evaluate(ctx) {
@@ -50,24 +80,8 @@ export const rule = {
     const endpointLines = endpointsCollected(ctx)
       ? endpointEvidence(ctx.endpointSlices, ctx.endpoints, service)
       : [];
-    if (selectorUnknown(svc, ctx.endpointSlices, ctx.endpoints)) {
-      const known = ctx.endpointSlices.length > 0 || ctx.endpoints !== undefined;
-      if (!known || m.ready > 0) return [];
-      return [
-        finding(meta, {
-          reason: 'NoReadyEndpoints',
-          messageId: 'noEndpointsSelectorUnknown',
-          data: { service },
-          confidence: 'low',
-          evidence: endpointLines,
-          nextSteps: [
-            kubectl.get('service', service, ns),
-            kubectl.raw(`get pods${kubectl.nsFlag(ns)} --show-labels`),
-            "Compare the Service selector with the pods' labels, then check that the selected pods are Ready.",
-          ],
-        }),
-      ];
-    }
+    if (selectorUnknown(svc, ctx.endpointSlices, ctx.endpoints))
+      return selectorUnknownFindings(ctx, m, endpointLines);
     if (!hasSelector(svc)) return [];
     const fix =
       'Fix why the pods are not Ready (diagnose one of them); a Service only sends traffic to Ready pods.';

@@ -1,6 +1,6 @@
 import type { Evidence } from '../../model/index.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { podFinished, podReady, readySince } from '../utils/pod-readiness.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { podFinished, podReady, readySince } from '../shared/pod-readiness.js';
 import {
   endpointEvidence,
   endpointsCollected,
@@ -9,7 +9,7 @@ import {
   membership,
   serviceCommands,
   serviceEvidence,
-} from '../utils/service-backends.js';
+} from './service-backends.js';
 import type { Rule } from '../types.js';
 
 const meta = {

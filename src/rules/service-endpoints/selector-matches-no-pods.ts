@@ -1,7 +1,7 @@
 import type { Evidence, Pod } from '../../model/index.js';
 import { formatSelector, parseTime } from '../../k8s/index.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
 import {
   endpointEvidence,
   endpointsCollected,
@@ -9,7 +9,7 @@ import {
   membership,
   serviceCommands,
   serviceEvidence,
-} from '../utils/service-backends.js';
+} from './service-backends.js';
 import type { Rule } from '../types.js';
 
 const meta = {

@@ -1,6 +1,6 @@
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { stuckDeletion } from '../utils/termination.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { stuckDeletion } from './analyse.js';
 import type { Rule } from '../types.js';
 
 const meta = {

@@ -1,8 +1,8 @@
 import { formatTime, humanDuration } from '../../k8s/index.js';
-import { eventEvidence } from '../utils/events.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { stuckDeletion } from '../utils/termination.js';
+import { eventEvidence } from '../shared/events.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { stuckDeletion } from './analyse.js';
 import type { Rule } from '../types.js';
 
 const meta = {

@@ -1,9 +1,9 @@
 import { parseTime } from '../../k8s/index.js';
-import { eventTime } from '../utils/events.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { podCondition } from '../utils/pod-progress.js';
-import { failureEvidence, failureNode, specVolume, volumeFailures } from '../utils/volume-failures.js';
+import { eventTime } from '../shared/events.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { podCondition } from '../shared/pod-progress.js';
+import { failureEvidence, failureNode, specVolume, volumeFailures } from './analyse.js';
 import type { Rule } from '../types.js';
 
 /** The kubelet's wait for attach and mount per sync (podAttachAndMountTimeout, 2m3s). */

@@ -1,8 +1,8 @@
 import type { Evidence, Pod } from '../../model/index.js';
-import { eventTime } from '../utils/events.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { claimFor, failureEvidence, failureNode, volumeFailures } from '../utils/volume-failures.js';
+import { eventTime } from '../shared/events.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { claimFor, failureEvidence, failureNode, volumeFailures } from './analyse.js';
 import type { PodContext, Rule } from '../types.js';
 
 const meta = {

@@ -1,0 +1,197 @@
+import type {
+  ChainEntry,
+  Diagnosis,
+  EvidenceKind,
+  Finding,
+  Pod,
+  Snapshot,
+  TargetRef,
+  Workload,
+} from '../../model/index.js';
+import { stageOrder } from '../../model/index.js';
+import { compareStrings } from '../../k8s/index.js';
+import { buildContexts } from './contexts.js';
+import { podMilestones } from './milestones.js';
+import { renderWith } from '../messages.js';
+import { compareFindings, resolveFindings } from './resolve.js';
+import { judgePod } from './verdict.js';
+import { startupBreakdown } from './startup.js';
+import { findingConfidence } from './confidence.js';
+import type { Rule, RuleContext, RuleMeta } from '../types.js';
+
+export interface EngineOptions {
+  /** Reference time, epoch ms. */
+  readonly now: number;
+  readonly rules: readonly Rule[];
+  /**
+   * Judge only the pods this accepts (watch mode re-diagnoses what changed); workloads and
+   * Services are always judged. Default: every pod.
+   */
+  readonly podFilter?: ((pod: Pod) => boolean) | undefined;
+}
+
+export interface RuleFailure {
+  readonly ruleId: string;
+  readonly target: string;
+  readonly error: string;
+}
+
+export interface EngineResult {
+  readonly diagnoses: readonly Diagnosis[];
+  /** Rules that threw: a bug in kube-handoff, reported instead of aborting the whole run. */
+  readonly ruleFailures: readonly RuleFailure[];
+}
+
+const VERDICT_ORDER = { failed: 0, progressing: 1, unknown: 2, healthy: 3 } as const;
+
+export function compareDiagnoses(a: Diagnosis, b: Diagnosis): number {
+  return (
+    VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict] ||
+    (a.stage === null ? 99 : stageOrder(a.stage)) - (b.stage === null ? 99 : stageOrder(b.stage)) ||
+    compareStrings(a.ruleId ?? '', b.ruleId ?? '') ||
+    compareStrings(a.target.namespace, b.target.namespace) ||
+    compareStrings(a.target.kind, b.target.kind) ||
+    compareStrings(a.target.name, b.target.name)
+  );
+}
+
+/** Sorts with precomputed keys: comparing objects field by field dominates on 100,000 targets. */
+function sortDiagnoses(list: readonly Diagnosis[]): Diagnosis[] {
+  const keyed = list.map((d) => ({
+    d,
+    rank: VERDICT_ORDER[d.verdict] * 100 + (d.stage === null ? 99 : stageOrder(d.stage)),
+    key: `${d.ruleId ?? ''}\u0000${d.target.namespace}\u0000${d.target.kind}\u0000${d.target.name}`,
+  }));
+  keyed.sort((a, b) => a.rank - b.rank || compareStrings(a.key, b.key));
+  return keyed.map((k) => k.d);
+}
+
+/** Runs the rules over a snapshot and returns one diagnosis per target, ordered failed first, then by chain order. */
+export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResult {
+  const { now, rules } = options;
+  const contexts = buildContexts(snapshot, now);
+  const metas = new Map<string, RuleMeta>(rules.map((r) => [r.meta.id, r.meta]));
+  const byTarget = { pod: [] as Rule[], workload: [] as Rule[], service: [] as Rule[] };
+  for (const r of rules) byTarget[r.meta.target].push(r);
+  const ruleFailures: RuleFailure[] = [];
+
+  const run = (list: readonly Rule[], ctx: RuleContext, label: string): Finding[] => {
+    const out: Finding[] = [];
+    for (const r of list) {
+      try {
+        out.push(...r.evaluate(ctx));
+      } catch (err) {
+        ruleFailures.push({
+          ruleId: r.meta.id,
+          target: label,
+          error: err instanceof Error ? err.message : String(err),
+        });
+      }
+    }
+    return out;
+  };
+
+  const diagnoses: Diagnosis[] = [];
+  for (const podTarget of contexts.podTargets) {
+    if (options.podFilter !== undefined && !options.podFilter(podTarget.pod)) continue;
+    const ctx = contexts.podContext(podTarget);
+    const pod = ctx.pod;
+    const label = `pod/${pod.metadata.namespace ?? ''}/${pod.metadata.name}`;
+    const findings = run(byTarget.pod, ctx, label);
+    const milestones = podMilestones(pod, ctx.events);
+    const resolved = resolveFindings(findings, milestones);
+    const judged = judgePod({
+      ctx,
+      milestones,
+      current: [...resolved.current].sort(compareFindings),
+      history: resolved.history,
+      metas,
+      inferred: contexts.inferred.has(pod),
+      group: groupOf(ctx.owners),
+      owners: ctx.owners.map((o) => ({ kind: o.kind, name: o.metadata.name })),
+    });
+    const startup = contexts.inferred.has(pod) ? undefined : startupBreakdown(pod, ctx.events);
+    diagnoses.push(startup === undefined ? judged : { ...judged, startup });
+  }
+
+  for (const ctx of contexts.workloads) {
+    const w = ctx.workload;
+    const findings = run(
+      byTarget.workload,
+      ctx,
+      `${w.kind}/${w.metadata.namespace ?? ''}/${w.metadata.name}`,
+    );
+    const d = findingOnlyDiagnosis(targetOf(w), findings, metas, ctx.collected, contexts.inferred.has(w));
+    if (d !== undefined) diagnoses.push(d);
+  }
+
+  for (const ctx of contexts.services) {
+    const s = ctx.service;
+    const findings = run(byTarget.service, ctx, `Service/${s.metadata.namespace ?? ''}/${s.metadata.name}`);
+    const target: TargetRef = {
+      kind: 'Service',
+      namespace: s.metadata.namespace ?? '',
+      name: s.metadata.name,
+      ...(s.metadata.uid ? { uid: s.metadata.uid } : {}),
+    };
+    const d = findingOnlyDiagnosis(target, findings, metas, ctx.collected, contexts.inferred.has(s));
+    if (d !== undefined) diagnoses.push(d);
+  }
+
+  return { diagnoses: sortDiagnoses(diagnoses), ruleFailures };
+}
+
+function targetOf(w: Workload): TargetRef {
+  return {
+    kind: w.kind,
+    namespace: w.metadata.namespace ?? '',
+    name: w.metadata.name,
+    ...(w.metadata.uid ? { uid: w.metadata.uid } : {}),
+  };
+}
+
+function groupOf(owners: readonly Workload[]): Diagnosis['group'] {
+  const top = owners.at(-1);
+  return top === undefined ? undefined : { kind: top.kind, name: top.metadata.name };
+}
+
+/**
+ * A workload or Service is a target only where the failure shows there (DESIGN.md §2): it gets a
+ * diagnosis when a rule reports on it, with its chain cut down to that stage.
+ */
+function findingOnlyDiagnosis(
+  target: TargetRef,
+  findings: readonly Finding[],
+  metas: ReadonlyMap<string, RuleMeta>,
+  collected: ReadonlySet<EvidenceKind>,
+  inferred: boolean,
+): Diagnosis | undefined {
+  const sorted = [...findings].sort(compareFindings);
+  const chosen = sorted[0];
+  if (chosen === undefined) return undefined;
+  const meta = metas.get(chosen.ruleId);
+  const verdict = chosen.status === 'failed' ? 'failed' : 'progressing';
+  const chain: ChainEntry[] = [{ stage: chosen.stage, status: verdict }];
+  const others = sorted
+    .slice(1)
+    .filter((f) => f.ruleId !== chosen.ruleId || f.messageId !== chosen.messageId);
+  return {
+    target,
+    verdict,
+    stage: chosen.stage,
+    reason: chosen.reason,
+    ruleId: chosen.ruleId,
+    container: chosen.container ?? null,
+    summary: renderWith(metas, chosen),
+    confidence: findingConfidence(chosen, meta, collected, inferred),
+    evidence: chosen.evidence,
+    nextSteps: chosen.nextSteps,
+    chain,
+    notes: [
+      ...(inferred
+        ? [`${target.kind} ${target.name} is not in the evidence; judged from what refers to it.`]
+        : []),
+      ...others.map((f) => `also: ${f.stage}: ${renderWith(metas, f)}`),
+    ],
+  };
+}

@@ -1,0 +1,40 @@
+import type { Snapshot } from '../../model/index.js';
+import { parseTime } from '../../k8s/index.js';
+
+/**
+ * The reference time for judging grace periods in saved evidence: the capture time, else the
+ * newest timestamp the evidence holds (deletion times are excluded: they lie in the future).
+ * Undefined when the evidence has no time at all; the caller then uses the clock.
+ */
+export function referenceTime(snapshot: Snapshot): number | undefined {
+  const captured = parseTime(snapshot.capturedAt);
+  if (captured !== undefined) return captured;
+  let newest = 0;
+  const see = (t: string | number | undefined): void => {
+    const ms = typeof t === 'number' ? t : parseTime(t);
+    if (ms !== undefined && ms > newest) newest = ms;
+  };
+  for (const e of snapshot.events) {
+    see(e.last);
+    see(e.first);
+  }
+  for (const p of snapshot.pods) {
+    see(p.metadata.creationTimestamp);
+    see(p.status.startTime);
+    for (const c of p.status.conditions ?? []) see(c.lastTransitionTime);
+    for (const c of [...(p.status.containerStatuses ?? []), ...(p.status.initContainerStatuses ?? [])]) {
+      see(c.state?.running?.startedAt);
+      see(c.state?.terminated?.finishedAt);
+      see(c.lastState?.terminated?.finishedAt);
+    }
+  }
+  for (const n of snapshot.nodes) for (const c of n.status.conditions ?? []) see(c.lastHeartbeatTime);
+  for (const w of snapshot.workloads) {
+    see(w.metadata.creationTimestamp);
+    for (const c of w.status.conditions ?? []) {
+      see(c.lastUpdateTime);
+      see(c.lastTransitionTime);
+    }
+  }
+  return newest > 0 ? newest : undefined;
+}

@@ -1,0 +1,228 @@
+/**
+ * Liveness and startup probe failures per app container: 'failed' when the kubelet restarted
+ * (or killed) the container for them, 'progressing' while the probe fails on the current
+ * instance but has not restarted anything yet. Shares probeDrivenRestart with the crash rules.
+ */
+import type { Container, ContainerRef, EventRecord, Evidence } from '../../model/index.js';
+import { parseTime } from '../../k8s/index.js';
+import type { PodContext } from '../types.js';
+import { appContainerEntries } from '../shared/containers.js';
+import { eventContainer, eventEvidence, newest } from '../shared/events.js';
+import {
+  parseProbeKill,
+  parseProbeMessage,
+  probeFailures,
+  probeKills,
+  type ProbeFailureEvent,
+} from '../shared/probe-events.js';
+import { formatProbe, probeOf, PROBE_DEFAULTS } from '../shared/probe-spec.js';
+import {
+  lastTermination,
+  LOOP_MIN_RESTARTS,
+  LOOP_WINDOW_MS,
+  logEvidence,
+  probeDrivenRestart,
+  restartingFrequently,
+  terminationEvidence,
+} from '../shared/restarts.js';
+import { perContext } from '../shared/memo.js';
+
+export interface LivenessCase {
+  readonly probe: 'liveness' | 'startup';
+  readonly status: 'failed' | 'progressing';
+  readonly basis: 'state' | 'events';
+  /** Undefined when only events prove it and they do not name the container. */
+  readonly container: ContainerRef | undefined;
+  readonly spec: Container | undefined;
+  readonly failures: readonly ProbeFailureEvent[];
+  /** restartCount, or the number of probe kills when only events are known. */
+  readonly restarts: number;
+  readonly evidence: readonly Evidence[];
+  readonly at: number | undefined;
+  /** Set when the case rests on events but counts as current state (an ongoing kill loop). */
+  readonly confidence?: 'medium';
+}
+
+function time(e: EventRecord): number | undefined {
+  return e.last ?? e.first;
+}
+
+/** Failures still inside one failing streak: the newest is within (failureThreshold + 1) periods of now. */
+function recent(failures: readonly ProbeFailureEvent[], spec: Container | undefined, now: number): boolean {
+  const last = failures.at(-1);
+  if (last === undefined) return false;
+  const probe = probeOf(spec, last.parsed.probe === 'startup' ? 'startup' : 'liveness');
+  const period = probe?.periodSeconds ?? PROBE_DEFAULTS.periodSeconds;
+  const threshold = probe?.failureThreshold ?? PROBE_DEFAULTS.failureThreshold;
+  const t = time(last.event);
+  return t === undefined || now - t <= (threshold + 1) * period * 1000;
+}
+
+interface Parts {
+  readonly probe: 'liveness' | 'startup';
+  readonly status: 'failed' | 'progressing';
+  readonly basis: 'state' | 'events';
+  readonly ref: ContainerRef | undefined;
+  readonly spec: Container | undefined;
+  readonly failures: readonly ProbeFailureEvent[];
+  readonly kills: readonly EventRecord[];
+  readonly restarts: number;
+  readonly extra: readonly Evidence[];
+  readonly confidence?: 'medium';
+}
+
+/**
+ * Probe kills that are still going on: LOOP_MIN_RESTARTS or more, the newest within
+ * LOOP_WINDOW_MS of now — the events' form of restartingFrequently. Such a loop is the present,
+ * not history: the container passes Ready between two kills, so a Ready pod (a `kubectl get pods`
+ * row reading 1/1 Running) does not show it was overcome. Unknown times never count.
+ */
+function killLoopOngoing(kills: readonly EventRecord[], restarts: number, now: number): boolean {
+  const last = newest(kills);
+  const t = last === undefined ? undefined : time(last);
+  return restarts >= LOOP_MIN_RESTARTS && t !== undefined && now - t < LOOP_WINDOW_MS;
+}
+
+function build(ctx: PodContext, p: Parts): LivenessCase {
+  const failures = p.failures.filter((f) => f.parsed.probe === p.probe);
+  const shown = failures.length > 0 ? failures : p.failures;
+  const lastFailure = newest(shown.map((f) => f.event));
+  const lastKill = newest(p.kills);
+  const evidence: Evidence[] = [];
+  if (lastFailure !== undefined) evidence.push(eventEvidence(lastFailure, ctx.now));
+  if (lastKill !== undefined) evidence.push(eventEvidence(lastKill, ctx.now));
+  evidence.push(...p.extra);
+  const probe = probeOf(p.spec, p.probe);
+  if (probe !== undefined) {
+    evidence.push({
+      source: 'spec',
+      text: `spec.containers[${p.ref?.name ?? ''}].${p.probe}Probe: ${formatProbe(probe)}`,
+    });
+  }
+  if (p.status === 'failed') evidence.push(...logEvidence(ctx.logs, p.ref?.name ?? ''));
+  const times = [lastFailure, lastKill].flatMap((e) => (e === undefined ? [] : [time(e) ?? 0]));
+  return {
+    probe: p.probe,
+    status: p.status,
+    basis: p.basis,
+    container: p.ref,
+    spec: p.spec,
+    failures: shown,
+    restarts: p.restarts,
+    evidence,
+    at: times.length > 0 ? Math.max(...times) : undefined,
+    ...(p.confidence === undefined ? {} : { confidence: p.confidence }),
+  };
+}
+
+function probeKind(failures: readonly ProbeFailureEvent[]): 'liveness' | 'startup' {
+  return failures.at(-1)?.parsed.probe === 'startup' ? 'startup' : 'liveness';
+}
+
+/** Containers known only from events: names from Killing messages and fieldPaths. */
+function fromEvents(ctx: PodContext, skip: ReadonlySet<string>): LivenessCase[] {
+  const specs = ctx.pod.spec.containers;
+  const initNames = new Set((ctx.pod.spec.initContainers ?? []).map((c) => c.name));
+  const names = new Set<string>();
+  for (const e of ctx.events) {
+    const kill = e.reason === 'Killing' ? parseProbeKill(e.message) : undefined;
+    const parsed = e.reason === 'Unhealthy' ? parseProbeMessage(e.message) : undefined;
+    if (kill === undefined && (parsed === undefined || parsed.probe === 'readiness')) continue;
+    const c = eventContainer(e);
+    if (c !== undefined && c.type !== 'app') continue;
+    names.add(c?.name ?? kill?.container ?? '');
+  }
+  if (names.delete('')) {
+    // Unattributed failures belong to the one container the evidence knows, if there is one.
+    const candidates = new Set([...names, ...specs.map((c) => c.name)]);
+    const only = candidates.size === 1 ? [...candidates][0] : undefined;
+    names.add(only ?? '');
+  }
+  const todo = [...names]
+    .filter((n) => !skip.has(n) && !initNames.has(n) && !(n === '' && skip.size > 0))
+    .sort();
+  const sole = todo.length === 1 && skip.size === 0;
+  const out: LivenessCase[] = [];
+  for (const name of todo) {
+    const ref: ContainerRef | undefined = name === '' ? undefined : { name, type: 'app' };
+    const failures = probeFailures(ctx.events, ref ?? { name: '', type: 'app' }, sole, [
+      'liveness',
+      'startup',
+    ]);
+    const kills = ref === undefined ? [] : probeKills(ctx.events, ref);
+    const lastKill = kills.at(-1);
+    const spec = specs.find((c) => c.name === name);
+    const common = {
+      basis: 'events' as const,
+      ref,
+      spec,
+      failures,
+      kills: kills.map((k) => k.event),
+      extra: [],
+    };
+    if (lastKill !== undefined) {
+      const restarts = kills.reduce((n, k) => n + k.event.count, 0);
+      const ongoing = killLoopOngoing(common.kills, restarts, ctx.now);
+      out.push(
+        build(ctx, {
+          ...common,
+          ...(ongoing ? { basis: 'state' as const, confidence: 'medium' as const } : {}),
+          probe: lastKill.kill.probe,
+          status: 'failed',
+          restarts,
+        }),
+      );
+    } else if (recent(failures, spec, ctx.now)) {
+      out.push(build(ctx, { ...common, probe: probeKind(failures), status: 'progressing', restarts: 0 }));
+    }
+  }
+  return out;
+}
+
+/** One case per app container whose liveness or startup probe failed (restarted) or is failing now. */
+function computeLivenessCases(ctx: PodContext): readonly LivenessCase[] {
+  const { pod, now } = ctx;
+  if (pod.status.phase === 'Succeeded') return [];
+  const apps = appContainerEntries(pod);
+  const sole = apps.length === 1;
+  const out: LivenessCase[] = [];
+  const byState = new Set<string>();
+  for (const entry of apps) {
+    const st = entry.status;
+    if (st === undefined || (st.state === undefined && st.lastState?.terminated === undefined)) continue;
+    byState.add(entry.ref.name);
+    const term = lastTermination(st);
+    const driven = probeDrivenRestart(ctx.events, entry.ref, sole, term, entry.spec);
+    const failures = probeFailures(ctx.events, entry.ref, sole, ['liveness', 'startup']);
+    const kills = probeKills(ctx.events, entry.ref).map((k) => k.event);
+    const extra = term === undefined ? [] : [terminationEvidence(entry.ref, st, term)];
+    const common = {
+      basis: 'state' as const,
+      ref: entry.ref,
+      spec: entry.spec,
+      kills,
+      restarts: st.restartCount,
+      extra,
+    };
+    const running = st.state?.running;
+    if (running !== undefined) {
+      const started = parseTime(running.startedAt);
+      const since = failures.filter((f) => started === undefined || (time(f.event) ?? started) >= started);
+      if (driven !== undefined && (since.length > 0 || restartingFrequently(st, now))) {
+        out.push(build(ctx, { ...common, probe: driven.probe, status: 'failed', failures }));
+      } else if (since.length > 0 && recent(since, entry.spec, now)) {
+        out.push(build(ctx, { ...common, probe: probeKind(since), status: 'progressing', failures: since }));
+      }
+    } else if (
+      driven !== undefined &&
+      ((st.state?.waiting?.reason ?? '') === '' || st.state?.waiting?.reason === 'CrashLoopBackOff')
+    ) {
+      out.push(build(ctx, { ...common, probe: driven.probe, status: 'failed', failures }));
+    }
+  }
+  out.push(...fromEvents(ctx, byState));
+  return out;
+}
+
+/** Memoised per context: every rule of the stage shares one computation. */
+export const livenessCases = perContext(computeLivenessCases);
