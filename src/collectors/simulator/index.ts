@@ -3,10 +3,10 @@
  * cluster: every object, plus bounded previous-log tails of containers that have restarted
  * or terminated.
  */
-import { SnapshotBuilder, evidenceKindOf } from '../collectors/snapshot-builder.js';
-import type { Snapshot } from '../model/index.js';
-import type { Simulation } from '../simulator/simulation.js';
-import type { PodObj } from '../simulator/world/types.js';
+import { SnapshotBuilder, evidenceKindOf } from '../snapshot-builder.js';
+import type { Snapshot } from '../../model/index.js';
+import type { Simulation } from '../../simulator/simulation.js';
+import type { PodObj } from '../../simulator/world/types.js';
 
 const LOG_TAIL = 20;
 
