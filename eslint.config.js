@@ -72,6 +72,14 @@ export default tseslint.config(
     ignores: ['src/collectors/live/**', 'src/collectors/simulator/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: collectorArrows }] },
   },
+  // Inside collectors: files/ reads user files and hands text to normalize/ and paste/; paste/
+  // never reads files; normalize/ reads neither; lines/ is the floor under the other block parsers.
+  restrict(['src/collectors/paste/**'], [...collectorArrows, ...collectorsPart('files')]),
+  restrict(
+    ['src/collectors/paste/lines/**'],
+    [...collectorArrows, ...collectorsPart('files', 'get', 'describe')],
+  ),
+  restrict(['src/collectors/normalize/**'], [...collectorArrows, ...collectorsPart('files', 'paste')]),
   // The simulator as a collector: the one place in collectors that imports src/simulator.
   restrict(
     ['src/collectors/simulator/**'],

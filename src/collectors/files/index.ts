@@ -8,8 +8,8 @@ import { PASTE_PARSERS } from '../paste/parsers.js';
 import type { PastedObject } from '../paste/types.js';
 import type { PastedLog } from '../paste/driver.js';
 import { SnapshotBuilder } from '../snapshot-builder.js';
-import { parseDocuments } from './documents.js';
-import { rebuildPod } from './fragments.js';
+import { gatherStructured, looksStructured, type StructuredParts } from '../normalize/structured.js';
+import { addBundle } from './bundle.js';
 import { readSources, type Source } from './sources.js';
 
 export { readSources, checkText, STDIN_NAME, type Source } from './sources.js';
@@ -22,107 +22,10 @@ export interface ReadOptions {
 }
 
 /** Everything read from the sources before it is normalised. */
-interface Gathered {
-  readonly objects: Raw[];
-  readonly bundles: Raw[];
-  readonly logs: LogTail[];
+interface Gathered extends StructuredParts {
   readonly pasted: PastedObject[];
   readonly pastedLogs: PastedLog[];
   readonly commandNamespaces: string[];
-  readonly notes: string[];
-}
-
-function addBundle(builder: SnapshotBuilder, bundle: Raw): void {
-  for (const o of Array.isArray(bundle.objects) ? (bundle.objects as unknown[]) : []) builder.add(o);
-  for (const l of Array.isArray(bundle.logs) ? (bundle.logs as unknown[]) : []) {
-    if (!isRecord(l)) continue;
-    const namespace = str(l.namespace);
-    const pod = str(l.pod);
-    const container = str(l.container);
-    if (namespace === undefined || pod === undefined || container === undefined) continue;
-    builder.addLog({
-      namespace,
-      pod,
-      container,
-      previous: l.previous === true,
-      lines: Array.isArray(l.lines) ? l.lines.filter((x): x is string => typeof x === 'string') : [],
-    });
-  }
-  for (const p of Array.isArray(bundle.probes) ? (bundle.probes as unknown[]) : []) {
-    if (!isRecord(p)) continue;
-    const namespace = str(p.namespace);
-    const pod = str(p.pod);
-    const container = str(p.container);
-    const probe = str(p.probe);
-    const url = str(p.url);
-    if (
-      !namespace ||
-      !pod ||
-      !container ||
-      !url ||
-      (probe !== 'liveness' && probe !== 'readiness' && probe !== 'startup')
-    )
-      continue;
-    builder.addProbe({
-      namespace,
-      pod,
-      container,
-      probe,
-      url,
-      ...(typeof p.statusCode === 'number' ? { statusCode: p.statusCode } : {}),
-      ...(typeof p.error === 'string' ? { error: p.error } : {}),
-      ...(typeof p.latencyMs === 'number' ? { latencyMs: p.latencyMs } : {}),
-    });
-  }
-}
-
-/**
- * True when the text is meant as JSON or YAML objects, or is a cluster-info dump: it is then read
- * as such, and its syntax error is the message to show. Anything else is read as pasted text
- * (which still finds YAML blocks and fragments inside prose).
- */
-function looksStructured(text: string): boolean {
-  const t = text.trimStart();
-  return (
-    t.startsWith('{') ||
-    t.startsWith('[') ||
-    t.startsWith('==== START logs for container ') ||
-    /^(?:apiVersion|kind|items)\s*:/m.test(t.slice(0, 400))
-  );
-}
-
-/** Reads structured text into `into`; returns how many things it found, or the syntax error. */
-function gatherStructured(source: Source, into: Gathered): number | InputError {
-  let parsed: ReturnType<typeof parseDocuments>;
-  try {
-    parsed = parseDocuments(source.name, source.text);
-  } catch (err) {
-    if (err instanceof InputError) return err;
-    throw err;
-  }
-  let used = parsed.logs.length;
-  appendAll(into.logs, parsed.logs);
-  for (const doc of parsed.documents) {
-    const value = doc.value;
-    if (isRecord(value) && value.kind === 'EvidenceBundle') {
-      into.bundles.push(value);
-      used++;
-    } else if (isRecord(value) && typeof value.kind === 'string') {
-      into.objects.push(value);
-      used++;
-    } else {
-      const rebuilt = rebuildPod(value);
-      if (rebuilt === undefined) continue;
-      into.objects.push(rebuilt.raw);
-      used++;
-      if (rebuilt.inferredName !== undefined) {
-        into.notes.push(
-          `${source.name}:${doc.line}: a pod fragment without kind or name, read as pod ${str(rec(rebuilt.raw.metadata).name) ?? ''} (${rebuilt.inferredName})`,
-        );
-      }
-    }
-  }
-  return used;
 }
 
 /**
@@ -130,7 +33,9 @@ function gatherStructured(source: Source, into: Gathered): number | InputError {
  * when it is structured, else as pasted kubectl text.
  */
 function gather(source: Source, into: Gathered): void {
-  const structured = looksStructured(source.text) ? gatherStructured(source, into) : undefined;
+  const structured = looksStructured(source.text)
+    ? gatherStructured(source.name, source.text, into)
+    : undefined;
   if (typeof structured === 'number' && structured > 0) return;
   const paste = parsePaste(source.text, PASTE_PARSERS);
   if (paste.objects.length > 0 || paste.logs.length > 0) {

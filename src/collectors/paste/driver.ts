@@ -1,7 +1,7 @@
 import { InputError } from '../../errors/index.js';
 import { appendAll, isRecord, str } from '../normalize/coerce.js';
-import { parseDocuments } from '../files/documents.js';
-import { rebuildPod } from '../files/fragments.js';
+import { parseDocuments } from '../normalize/documents.js';
+import { rebuildPod } from '../normalize/pod-fragments.js';
 import { cleanLines, indentOf, isPromptLine } from './text.js';
 import type { BlockParser, PastedObject } from './types.js';
 

@@ -186,7 +186,7 @@ export const CLUSTER_SCOPED: ReadonlySet<string> = new Set([
 export const STATUS_COLUMN = 'handoff.dev/status-column';
 /** Annotation that keeps kubectl's READY column as printed. */
 export const READY_COLUMN = 'handoff.dev/ready-column';
-/** Container name used when the text names none (as src/collectors/files/fragments.ts does). */
+/** Container name used when the text names none (as src/collectors/normalize/pod-fragments.ts does). */
 export const UNNAMED_CONTAINER = 'unnamed';
 /** Owner name used when a creation failure names no object. */
 export const UNNAMED_OWNER = 'unnamed-owner';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rebuildPod } from './fragments.js';
+import { rebuildPod } from './pod-fragments.js';
 
 describe('rebuildPod', () => {
   it('reads a pod status block and names the pod after its container', () => {

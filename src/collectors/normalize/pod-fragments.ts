@@ -1,4 +1,4 @@
-import { isRecord, str, type Raw } from '../normalize/coerce.js';
+import { isRecord, str, type Raw } from './coerce.js';
 
 /**
  * People paste parts of a pod: its status block, one container status, a container state,
