@@ -73,11 +73,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: collectorArrows }] },
   },
   // Inside collectors: files/ reads user files and hands text to normalize/ and paste/; paste/
-  // never reads files; normalize/ reads neither; lines/ is the floor under the other block parsers.
+  // never reads files; normalize/ reads neither. Inside paste/: common/ under everything, lines/
+  // the floor under the block parsers, get/ may use lines/, describe/ stands alone.
   restrict(['src/collectors/paste/**'], [...collectorArrows, ...collectorsPart('files')]),
   restrict(
+    ['src/collectors/paste/common/**'],
+    [...collectorArrows, ...collectorsPart('files', 'describe', 'get', 'lines')],
+  ),
+  restrict(
     ['src/collectors/paste/lines/**'],
-    [...collectorArrows, ...collectorsPart('files', 'get', 'describe')],
+    [...collectorArrows, ...collectorsPart('files', 'describe', 'get')],
+  ),
+  restrict(['src/collectors/paste/get/**'], [...collectorArrows, ...collectorsPart('files', 'describe')]),
+  restrict(
+    ['src/collectors/paste/describe/**'],
+    [...collectorArrows, ...collectorsPart('files', 'get', 'lines')],
   ),
   restrict(['src/collectors/normalize/**'], [...collectorArrows, ...collectorsPart('files', 'paste')]),
   // The simulator as a collector: the one place in collectors that imports src/simulator.

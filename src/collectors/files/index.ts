@@ -5,7 +5,7 @@ import { appendAll, isRecord, rec, str, type Raw } from '../normalize/coerce.js'
 import { assemble, newestTime } from '../paste/assemble.js';
 import { parsePaste } from '../paste/driver.js';
 import { PASTE_PARSERS } from '../paste/parsers.js';
-import type { PastedObject } from '../paste/types.js';
+import type { PastedObject } from '../paste/common/types.js';
 import type { PastedLog } from '../paste/driver.js';
 import { SnapshotBuilder } from '../snapshot-builder.js';
 import { gatherStructured, looksStructured, type StructuredParts } from '../normalize/structured.js';

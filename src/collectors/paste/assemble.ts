@@ -1,9 +1,9 @@
 import { formatTime, parseTime } from '../../k8s/index.js';
 import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
-import type { PastedObject } from './types.js';
-import { TERMINATING_FOR } from './describe-kinds.js';
-import { UNNAMED_CONTAINER } from './get-table.js';
-import { parseAge } from './text.js';
+import type { PastedObject } from './common/types.js';
+import { TERMINATING_FOR } from './describe/kinds.js';
+import { UNNAMED_CONTAINER } from './common/types.js';
+import { parseAge } from './common/text.js';
 
 /** Kinds that live in no namespace. */
 const CLUSTER_SCOPED = new Set(['Node', 'PersistentVolume', 'StorageClass', 'Namespace']);

@@ -2,8 +2,8 @@ import { InputError } from '../../errors/index.js';
 import { appendAll, isRecord, str } from '../normalize/coerce.js';
 import { parseDocuments } from '../normalize/documents.js';
 import { rebuildPod } from '../normalize/pod-fragments.js';
-import { cleanLines, indentOf, isPromptLine } from './text.js';
-import type { BlockParser, PastedObject } from './types.js';
+import { cleanLines, indentOf, isPromptLine } from './common/text.js';
+import type { BlockParser, PastedObject } from './common/types.js';
 
 /** Lines that carry nothing: fences, elisions, rules. */
 const NOISE = /^\s*(?:```\w*|~~~\w*|\.\.\.|…|-{3,}|={3,})\s*$/;
