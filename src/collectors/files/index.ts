@@ -1,12 +1,13 @@
 import { InputError } from '../../errors/index.js';
-import type { LogTail, Snapshot } from '../../model/index.js';
+import type { Snapshot } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
-import { appendAll, isRecord, rec, str, type Raw } from '../normalize/coerce.js';
-import { assemble, newestTime } from '../paste/assemble.js';
+import { appendAll, str } from '../normalize/coerce.js';
+import { assemble } from '../paste/assemble.js';
+import { newestTime } from '../paste/reference-time.js';
 import { parsePaste } from '../paste/driver.js';
+import { resolveLog, type PastedLog } from '../paste/logs.js';
 import { PASTE_PARSERS } from '../paste/parsers.js';
 import type { PastedObject } from '../paste/common/types.js';
-import type { PastedLog } from '../paste/driver.js';
 import { SnapshotBuilder } from '../snapshot-builder.js';
 import { gatherStructured, looksStructured, type StructuredParts } from '../normalize/structured.js';
 import { addBundle } from './bundle.js';
@@ -51,37 +52,6 @@ function gather(source: Source, into: Gathered): void {
     'holds no Kubernetes objects or kubectl output kube-handoff can read',
     'give kubectl output (describe, get, get events), or objects as JSON or YAML (kubectl get pods,events -o yaml)',
   );
-}
-
-/**
- * A pasted `kubectl logs` output as a log tail: the namespace the paste is about when the command
- * named none, and the pod's only container when it named no container (as kubectl itself picks).
- */
-function resolveLog(log: PastedLog, namespace: string, objects: readonly Raw[]): LogTail {
-  const ns = log.namespace ?? namespace;
-  let container = log.container;
-  if (container === undefined) {
-    const pod = objects.find(
-      (o) =>
-        o.kind === 'Pod' &&
-        str(rec(o.metadata).name) === log.pod &&
-        (str(rec(o.metadata).namespace) ?? ns) === ns,
-    );
-    const listed = (v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []);
-    const names = new Set(
-      [...listed(rec(pod?.spec).containers), ...listed(rec(pod?.status).containerStatuses)]
-        .map((c) => (isRecord(c) ? str(c.name) : undefined))
-        .filter((n): n is string => n !== undefined),
-    );
-    container = names.size === 1 ? [...names][0] : undefined;
-  }
-  return {
-    namespace: ns,
-    pod: log.pod,
-    container: container ?? '',
-    previous: log.previous,
-    lines: log.lines,
-  };
 }
 
 /** Builds one Snapshot from already-read sources. */

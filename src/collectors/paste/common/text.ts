@@ -120,6 +120,9 @@ export function parseKubectlTime(text: string): string | undefined {
   return undefined;
 }
 
+/** `-n NS` / `--namespace NS` in a pasted command: group 1 is the namespace. */
+export const NS_FLAG = /(?:^|\s)(?:-n|--namespace)(?:\s+|=)([a-z0-9]([-a-z0-9]*[a-z0-9])?)(?:\s|$)/;
+
 /** A shell prompt and command ("$ kubectl get pods", "user@host:~$ oc describe pod x", "PS C:\> kubectl ..."). */
 export function isPromptLine(line: string): boolean {
   return (
@@ -131,12 +134,16 @@ export function isPromptLine(line: string): boolean {
   );
 }
 
-/** Lines that carry nothing: fences, elisions, rules. */
 const NOISE = /^\s*(?:```\w*|~~~\w*|\.\.\.|…|-{3,}|={3,})\s*$/;
+
+/** A line that carries nothing: a fence, an elision, a rule. */
+export function isNoise(line: string): boolean {
+  return NOISE.test(line);
+}
 
 /** A line that ends a table: blank, noise, a prompt or command. */
 export function endsTable(line: string | undefined): boolean {
-  return line === undefined || line.trim() === '' || NOISE.test(line) || isPromptLine(line);
+  return line === undefined || line.trim() === '' || isNoise(line) || isPromptLine(line);
 }
 
 /**

@@ -24,6 +24,10 @@ import { UNNAMED_CONTAINER } from '../common/types.js';
 interface Reader {
   readonly doc: Doc;
   readonly group: ContainerGroup;
+  /** Read from a section line ("Containers:"); else from a fragment's first line. */
+  readonly keyed: boolean;
+  /** Indent of the section line (-1 for a fragment): a line at or left of it ends the section. */
+  readonly sectionIndent: number;
   cur: ContainerAcc | undefined;
   /** The State / Last State whose sub-fields (Reason, Exit Code, …) the next lines set. */
   state: StateAcc | undefined;
@@ -33,20 +37,24 @@ interface Reader {
   nameIndent: number | undefined;
 }
 
+function newContainer(r: Reader, name: string, named: boolean): ContainerAcc {
+  const c: ContainerAcc = {
+    name,
+    named,
+    group: r.group,
+    spec: {},
+    status: {},
+    hasStatus: false,
+    state: undefined,
+    lastState: undefined,
+  };
+  r.doc.containers.push(c);
+  return c;
+}
+
+/** The container the next field belongs to: an unnamed one when no name line came first. */
 function container(r: Reader): ContainerAcc {
-  if (r.cur === undefined) {
-    r.cur = {
-      name: UNNAMED_CONTAINER,
-      named: false,
-      group: r.group,
-      spec: {},
-      status: {},
-      hasStatus: false,
-      state: undefined,
-      lastState: undefined,
-    };
-    r.doc.containers.push(r.cur);
-  }
+  r.cur ??= newContainer(r, UNNAMED_CONTAINER, false);
   return r.cur;
 }
 
@@ -90,6 +98,88 @@ function continuesAfterBlank(lines: readonly string[], j: number): boolean {
   return false;
 }
 
+/** Opens the container a name line ("  app:") names. */
+function openNamed(r: Reader, line: string, ind: number): void {
+  r.cur = newContainer(r, line.trim().slice(0, -1), true);
+  r.nameIndent = ind;
+  r.state = undefined;
+  r.list = undefined;
+  r.doc.recognised++;
+}
+
+/** A "Key: value" line of a container; false when it ends the containers. */
+function readField(r: Reader, k: KeyLine, line: string, ind: number): boolean {
+  const l = r.list;
+  const podLevel = HEADER_KEYS.has(k.key) && !CONTAINER_KEYS.has(k.key) && !CONTAINER_REASONS.has(k.value);
+  if (!r.keyed && ind === 0 && podLevel && r.state === undefined) return false;
+  if (!r.keyed && k.key === 'Name') return false;
+  if (STATE_KEYS.has(k.key)) {
+    if (r.state === undefined) {
+      const c = container(r);
+      c.state ??= newState();
+      c.hasStatus = true;
+      r.state = c.state;
+    }
+    setStateField(r.state, k);
+    if (k.key === 'Message') r.message = { acc: r.state, parts: [k.value] };
+    r.list = undefined;
+    r.doc.recognised++;
+    return true;
+  }
+  r.state = undefined;
+  r.list = undefined;
+  if (k.key === 'State' || k.key === 'Last State' || k.key === 'Last Termination State') openState(r, k);
+  else if (CONTAINER_KEYS.has(k.key)) {
+    const kind = applyField(container(r), k);
+    if (kind !== undefined) r.list = { kind, indent: k.indent, itemIndent: undefined };
+  } else if (l !== undefined && l.kind !== 'ignore' && !HEADER_KEYS.has(k.key)) {
+    r.list = l;
+    addItem(container(r).spec, l.kind, line);
+    return true;
+  } else if (r.cur !== undefined && ind > 0 && !HEADER_KEYS.has(k.key)) {
+    r.list = { kind: 'ignore', indent: ind, itemIndent: undefined }; // a field this reader does not use
+    return true;
+  } else return false;
+  r.doc.recognised++;
+  return true;
+}
+
+/** One non-blank line of the containers; false when it ends them. */
+function readLine(r: Reader, line: string): boolean {
+  const ind = indentOf(line);
+  const k = keyLine(line);
+  if (r.message !== undefined && !isStructure(k, line, r)) {
+    r.message.parts.push(line.trim());
+    return true;
+  }
+  flushMessage(r);
+  if (r.keyed && ind <= r.sectionIndent) return false;
+  if (k !== undefined && SECTION_KEYS.has(k.key)) return false;
+  const l = r.list;
+  if (l !== undefined && ind > l.indent && (l.itemIndent === undefined || ind <= l.itemIndent)) {
+    l.itemIndent ??= ind;
+    addItem(container(r).spec, l.kind, line);
+    return true;
+  }
+  if (l !== undefined && ind > l.indent) return true; // a multi-line value under a list item
+  if (
+    isNameLine(line) &&
+    (r.nameIndent === undefined || ind <= r.nameIndent) &&
+    !(k && CONTAINER_KEYS.has(k.key))
+  ) {
+    openNamed(r, line, ind);
+    return true;
+  }
+  if (k === undefined) {
+    if (l !== undefined && l.kind !== 'ignore') {
+      addItem(container(r).spec, l.kind, line); // a list pasted without its indentation
+      return true;
+    }
+    return false;
+  }
+  return readField(r, k, line, ind);
+}
+
 /**
  * Reads containers from `start`: the section line ("Containers:") when `keyed`, else the first
  * line of a fragment. Returns the index of the first line that is not the containers'.
@@ -101,21 +191,22 @@ export function readContainers(
   group: ContainerGroup,
   keyed: boolean,
 ): number {
+  const section = keyed ? keyLine(lines[start] ?? '') : undefined;
+  if (section !== undefined) {
+    doc.recognised++;
+    if (section.value !== '') return start + 1;
+  }
   const r: Reader = {
     doc,
     group,
+    keyed,
+    sectionIndent: section?.indent ?? -1,
     cur: undefined,
     state: undefined,
     list: undefined,
     message: undefined,
     nameIndent: undefined,
   };
-  const section = keyed ? keyLine(lines[start] ?? '') : undefined;
-  if (section !== undefined) {
-    doc.recognised++;
-    if (section.value !== '') return start + 1;
-  }
-  const sectionIndent = section?.indent ?? -1;
   let j = keyed ? start + 1 : start;
   for (; j < lines.length; j++) {
     const line = lines[j] ?? '';
@@ -125,83 +216,7 @@ export function readContainers(
     }
     if (isPromptLine(line) || isFence(line)) break;
     if (isElision(line)) continue;
-    const ind = indentOf(line);
-    const k = keyLine(line);
-    if (r.message !== undefined && !isStructure(k, line, r)) {
-      r.message.parts.push(line.trim());
-      continue;
-    }
-    flushMessage(r);
-    if (keyed && ind <= sectionIndent) break;
-    if (k !== undefined && SECTION_KEYS.has(k.key)) break;
-    const l = r.list;
-    if (l !== undefined && ind > l.indent && (l.itemIndent === undefined || ind <= l.itemIndent)) {
-      l.itemIndent ??= ind;
-      addItem(container(r).spec, l.kind, line);
-      continue;
-    }
-    if (l !== undefined && ind > l.indent) continue; // a multi-line value under a list item
-    if (
-      isNameLine(line) &&
-      (r.nameIndent === undefined || ind <= r.nameIndent) &&
-      !(k && CONTAINER_KEYS.has(k.key))
-    ) {
-      const name = line.trim().slice(0, -1);
-      r.cur = {
-        name,
-        named: true,
-        group,
-        spec: {},
-        status: {},
-        hasStatus: false,
-        state: undefined,
-        lastState: undefined,
-      };
-      doc.containers.push(r.cur);
-      r.nameIndent = ind;
-      r.state = undefined;
-      r.list = undefined;
-      doc.recognised++;
-      continue;
-    }
-    if (k === undefined) {
-      if (l !== undefined && l.kind !== 'ignore') {
-        addItem(container(r).spec, l.kind, line); // a list pasted without its indentation
-        continue;
-      }
-      break;
-    }
-    const podLevel = HEADER_KEYS.has(k.key) && !CONTAINER_KEYS.has(k.key) && !CONTAINER_REASONS.has(k.value);
-    if (!keyed && ind === 0 && podLevel && r.state === undefined) break;
-    if (!keyed && k.key === 'Name') break;
-    if (STATE_KEYS.has(k.key)) {
-      if (r.state === undefined) {
-        const c = container(r);
-        c.state ??= newState();
-        c.hasStatus = true;
-        r.state = c.state;
-      }
-      setStateField(r.state, k);
-      if (k.key === 'Message') r.message = { acc: r.state, parts: [k.value] };
-      r.list = undefined;
-      doc.recognised++;
-      continue;
-    }
-    r.state = undefined;
-    r.list = undefined;
-    if (k.key === 'State' || k.key === 'Last State' || k.key === 'Last Termination State') openState(r, k);
-    else if (CONTAINER_KEYS.has(k.key)) {
-      const kind = applyField(container(r), k);
-      if (kind !== undefined) r.list = { kind, indent: k.indent, itemIndent: undefined };
-    } else if (l !== undefined && l.kind !== 'ignore' && !HEADER_KEYS.has(k.key)) {
-      r.list = l;
-      addItem(container(r).spec, l.kind, line);
-      continue;
-    } else if (r.cur !== undefined && ind > 0 && !HEADER_KEYS.has(k.key)) {
-      r.list = { kind: 'ignore', indent: ind, itemIndent: undefined }; // a field this reader does not use
-      continue;
-    } else break;
-    doc.recognised++;
+    if (!readLine(r, line)) break;
   }
   flushMessage(r);
   return j;
