@@ -8,6 +8,7 @@ import { parsePaste } from '../paste/driver.js';
 import { resolveLog, type PastedLog } from '../paste/logs.js';
 import { PASTE_PARSERS } from '../paste/parsers.js';
 import type { PastedObject } from '../paste/common/types.js';
+import { collected, type Collector } from '../collector.js';
 import { SnapshotBuilder } from '../snapshot-builder.js';
 import { gatherStructured, looksStructured, type StructuredParts } from '../normalize/structured.js';
 import { addBundle } from './bundle.js';
@@ -104,4 +105,13 @@ export async function collectFiles(
   options: ReadOptions = {},
 ): Promise<Snapshot> {
   return snapshotFromSources(await readSources(paths, stdin), paths, options);
+}
+
+/** The files collector: `-f` paths (files, directories, "-" for stdin) read when collected. */
+export function filesCollector(
+  paths: readonly string[],
+  stdin: NodeJS.ReadableStream,
+  options: ReadOptions = {},
+): Collector {
+  return { source: 'file', collect: async () => collected(await collectFiles(paths, stdin, options)) };
 }

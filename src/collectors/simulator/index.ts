@@ -3,6 +3,7 @@
  * cluster: every object, plus bounded previous-log tails of containers that have restarted
  * or terminated.
  */
+import { collected, type Collector } from '../collector.js';
 import { SnapshotBuilder, evidenceKindOf } from '../snapshot-builder.js';
 import type { Snapshot } from '../../model/index.js';
 import type { Simulation } from '../../simulator/simulation.js';
@@ -36,4 +37,9 @@ export function snapshotFromSimulation(sim: Simulation): Snapshot {
   }
   builder.setCapturedAt(sim.clock.iso());
   return builder.build({ type: 'simulator', scenario: sim.scenario.name });
+}
+
+/** The simulator collector: the simulation's evidence as it stands when collected. */
+export function simulatorCollector(sim: Simulation): Collector {
+  return { source: 'simulator', collect: () => Promise.resolve(collected(snapshotFromSimulation(sim))) };
 }
