@@ -44,6 +44,17 @@ const REGISTRY = {
   group: ['../index.js', '**/rules/index.js'],
   message: 'only the cli and tests import the rule registry (rules/index.ts)',
 };
+/** Sub-folders of src/collectors that a collectors folder must not import. */
+const collectorsPart = (...dirs) =>
+  dirs.map((d) => ({
+    group: [`**/${d}/*`, `**/${d}/**`],
+    message: `this folder must not import ${d}/ (DESIGN.md §2, src/collectors)`,
+  }));
+/** What every collector except live/ and simulator/ may not import. */
+const collectorArrows = [
+  ...src('rules', 'report', 'tui', 'cli', 'simulator'),
+  { group: ['@kubernetes/client-node'], message: 'only src/collectors/live imports client-node' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bin/**', 'bench/**/*.js', 'test/fixtures/**'] },
@@ -115,17 +126,34 @@ export default tseslint.config(
   ),
   {
     files: ['src/collectors/**'],
-    ignores: ['src/collectors/live/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...src('rules', 'report', 'tui', 'cli', 'simulator'),
-            { group: ['@kubernetes/client-node'], message: 'only src/collectors/live imports client-node' },
-          ],
-        },
-      ],
-    },
+    ignores: ['src/collectors/live/**', 'src/collectors/simulator/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: collectorArrows }] },
   },
+  // Inside collectors: files/ reads user files and hands text to normalize/ and paste/; paste/
+  // never reads files; normalize/ reads neither. Inside paste/: common/ under everything, lines/
+  // the floor under the block parsers, get/ may use lines/, describe/ stands alone.
+  restrict(['src/collectors/paste/**'], [...collectorArrows, ...collectorsPart('files')]),
+  restrict(
+    ['src/collectors/paste/common/**'],
+    [...collectorArrows, ...collectorsPart('files', 'describe', 'get', 'lines')],
+  ),
+  restrict(
+    ['src/collectors/paste/lines/**'],
+    [...collectorArrows, ...collectorsPart('files', 'describe', 'get')],
+  ),
+  restrict(['src/collectors/paste/get/**'], [...collectorArrows, ...collectorsPart('files', 'describe')]),
+  restrict(
+    ['src/collectors/paste/describe/**'],
+    [...collectorArrows, ...collectorsPart('files', 'get', 'lines')],
+  ),
+  restrict(['src/collectors/normalize/**'], [...collectorArrows, ...collectorsPart('files', 'paste')]),
+  // The simulator as a collector: the one place in collectors that imports src/simulator.
+  restrict(
+    ['src/collectors/simulator/**'],
+    [
+      ...src('rules', 'report', 'tui', 'cli'),
+      ...collectorsPart('files', 'paste', 'live'),
+      { group: ['@kubernetes/client-node'], message: 'only src/collectors/live imports client-node' },
+    ],
+  ),
 );

@@ -8,7 +8,7 @@ import { collectLive, loadConnection, type LiveScope } from '../collectors/live/
 import { resolveScenario } from '../simulator/scenario/catalog.js';
 import { Simulation } from '../simulator/simulation.js';
 import type { CliIO } from './io.js';
-import { snapshotFromSimulation } from './sim-evidence.js';
+import { snapshotFromSimulation } from '../collectors/simulator/index.js';
 
 export interface Tick {
   readonly snapshot: Snapshot;

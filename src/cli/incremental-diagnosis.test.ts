@@ -4,7 +4,7 @@ import { RULES } from '../rules/index.js';
 import { listScenarioFiles, loadScenarioFile, resolveScenario } from '../simulator/scenario/catalog.js';
 import { Simulation } from '../simulator/simulation.js';
 import { IncrementalDiagnosis } from './incremental-diagnosis.js';
-import { snapshotFromSimulation } from './sim-evidence.js';
+import { snapshotFromSimulation } from '../collectors/simulator/index.js';
 
 /** Steps a scenario and feeds every moment to both engines. */
 function replay(

@@ -9,7 +9,7 @@ import { listScenarioFiles, loadScenarioFile, resolveScenario } from '../simulat
 import type { Scenario } from '../simulator/scenario/types.js';
 import { Simulation } from '../simulator/simulation.js';
 import { EXIT, type CliIO } from './io.js';
-import { snapshotFromSimulation } from './sim-evidence.js';
+import { snapshotFromSimulation } from '../collectors/simulator/index.js';
 
 /** `--at`: a duration after the scenario's start; default its own duration. */
 export function parseAt(text: string | undefined, scenario: Scenario): number {

@@ -15,7 +15,7 @@ import { collectEvidence, podsByService } from './evidence.js';
 import { IncrementalDiagnosis } from './incremental-diagnosis.js';
 import { EXIT, type CliIO } from './io.js';
 import { parseAt } from './sim-command.js';
-import { snapshotFromSimulation } from './sim-evidence.js';
+import { snapshotFromSimulation } from '../collectors/simulator/index.js';
 import { parseLabelSelector, parseTarget, selectDiagnoses, type TargetSpec } from './targets.js';
 
 export interface TuiOptions extends DiagnoseOptions {

@@ -11,18 +11,8 @@ import { WORKLOAD_KINDS } from '../model/index.js';
 import { compareStrings } from '../k8s/index.js';
 import { isRecord, rec, str, type Raw } from './normalize/coerce.js';
 import { event } from './normalize/event.js';
-import {
-  endpoints,
-  endpointSlice,
-  limitRange,
-  node,
-  pv,
-  pvc,
-  resourceQuota,
-  service,
-  storageClass,
-  workload,
-} from './normalize/objects.js';
+import { limitRange, node, pv, pvc, resourceQuota, storageClass, workload } from './normalize/objects.js';
+import { endpoints, endpointSlice, service } from './normalize/service.js';
 import { pod } from './normalize/pod.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer U)[] ? U[] : T[K] };

@@ -1,4 +1,5 @@
 import type { Snapshot } from '../../model/index.js';
+import { collected, type Collector } from '../collector.js';
 import { Collection, runBounded } from './collection.js';
 import type { Connection } from './kubeconfig.js';
 import { collectPod } from './pod-related.js';
@@ -85,4 +86,13 @@ export async function collectLive(
   }
   const capturedAt = (options.now ?? (() => new Date()))().toISOString();
   return c.build({ type: 'live', context: connection.context, server: connection.server }, capturedAt);
+}
+
+/** The live collector: the evidence for `scope`, read from the cluster when collected. */
+export function liveCollector(
+  connection: Connection,
+  scope: LiveScope,
+  options: CollectLiveOptions = {},
+): Collector {
+  return { source: 'live', collect: async () => collected(await collectLive(connection, scope, options)) };
 }

@@ -5,8 +5,8 @@ import { collectLive, type CollectLiveOptions, type LiveScope } from './collect.
 import type { HttpResponse, QueryParams } from './http-request.js';
 import type { Connection } from './kubeconfig.js';
 import { collectionPath, CORE_EVENTS, NODES, PODS, type ResourceType } from './resources.js';
-import { jsonLines } from './stream.js';
 import { Transport } from './transport.js';
+import { follow, keyOf, type Watched } from './watch-stream.js';
 
 export interface WatchLiveOptions extends Omit<CollectLiveOptions, 'maxPodTargets' | 'onRequests'> {
   /** Stops the watch; `watchLive` resolves once every stream is closed. */
@@ -23,13 +23,11 @@ export interface WatchLiveOptions extends Omit<CollectLiveOptions, 'maxPodTarget
   readonly retryDelayMs?: number;
 }
 
-/** One watched collection: its objects by uid, and where to resume. */
-interface Watched {
+/** A collection to watch: pods (with `-l`), core/v1 events, nodes. */
+interface Target {
   readonly type: ResourceType;
-  readonly path: string;
+  readonly namespace: string | undefined;
   readonly labelSelector?: string;
-  readonly store: Map<string, Raw>;
-  rv: string;
 }
 
 interface Captured {
@@ -37,30 +35,24 @@ interface Captured {
   readonly items: Raw[];
 }
 
-/**
- * `--watch`: one live collection (a namespace or cluster scan, as collectLive does), then a
- * watch of pods, core/v1 events and (when readable) nodes from the lists' resourceVersion.
- * Changes are applied to the evidence and a rebuilt Snapshot is handed over at most every
- * `intervalMs`; a 410 (expired resourceVersion) re-lists that one collection and resumes.
- * Only list and watch GETs are sent after the first collection.
- */
-export async function watchLive(
-  connection: Connection,
-  scope: LiveScope,
-  options: WatchLiveOptions,
-): Promise<void> {
-  const { signal } = options;
-  const stream = connection.stream?.bind(connection);
-  if (stream === undefined) throw new Error('watchLive: the connection cannot stream');
+function watchTargets(connection: Connection, scope: LiveScope): Target[] {
   const namespace = scope.allNamespaces ? undefined : (scope.namespace ?? connection.namespace ?? 'default');
-  const targets: { type: ResourceType; namespace: string | undefined; labelSelector?: string }[] = [
+  return [
     { type: PODS, namespace, ...(scope.selector === undefined ? {} : { labelSelector: scope.selector }) },
     { type: CORE_EVENTS, namespace },
     { type: NODES, namespace: undefined },
   ];
-  const paths = new Set(targets.map((t) => collectionPath(t.type, t.namespace)));
-  // The first collection is collectLive's; the lists it sends for the watched kinds are read on
-  // the way back for their items and resourceVersion, so nothing is listed twice.
+}
+
+/**
+ * A connection that hands over what it answers for `paths`: the first collection is collectLive's,
+ * and the lists it sends for the watched kinds are read on the way back for their items and
+ * resourceVersion, so nothing is listed twice.
+ */
+function listSpy(
+  connection: Connection,
+  paths: ReadonlySet<string>,
+): { spy: Connection; captured: Map<string, Captured> } {
   const captured = new Map<string, Captured>();
   const capture = (path: string, query: QueryParams | undefined, res: HttpResponse): void => {
     if (!paths.has(path) || res.status < 200 || res.status >= 300) return;
@@ -90,18 +82,27 @@ export async function watchLive(
       return res;
     },
   };
-  const { onSnapshot, onNote, intervalMs, watchTimeoutSeconds, retryDelayMs } = options;
-  const collect: CollectLiveOptions = {
+  return { spy, captured };
+}
+
+/** The options of the first collection: those of the watch that collectLive knows. */
+function collectOptions(options: WatchLiveOptions): CollectLiveOptions {
+  return {
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
     ...(options.transport === undefined ? {} : { transport: options.transport }),
     ...(options.onObject === undefined ? {} : { onObject: options.onObject }),
     ...(options.probe === undefined ? {} : { probe: options.probe }),
   };
-  const now = options.now ?? (() => new Date());
-  const initial = await collectLive(spy, scope, { ...collect, maxPodTargets: 0 });
-  await onSnapshot(initial);
+}
 
+/** The targets whose first list was read, with its objects; a note for each that was not. */
+function watchedCollections(
+  targets: readonly Target[],
+  initial: Snapshot,
+  captured: ReadonlyMap<string, Captured>,
+  onNote: ((text: string) => void) | undefined,
+): Watched[] {
   const watched: Watched[] = [];
   for (const t of targets) {
     const path = collectionPath(t.type, t.namespace);
@@ -121,10 +122,13 @@ export async function watchLive(
       rv: got.rv,
     });
   }
-  captured.clear();
+  return watched;
+}
 
+/** The first snapshot with the watched collections' current objects in place of its own. */
+function rebuilder(initial: Snapshot, watched: readonly Watched[], now: () => Date): () => Snapshot {
   const source = initial.source;
-  const rebuild = (): Snapshot => {
+  return () => {
     const b = new SnapshotBuilder();
     for (const w of watched) for (const raw of w.store.values()) b.add(raw, w.type.kind);
     const built = b.build(source);
@@ -137,9 +141,15 @@ export async function watchLive(
       nodes: has(NODES) ? built.nodes : initial.nodes,
     };
   };
+}
 
-  // Snapshots at most every intervalMs, one at a time.
-  const interval = intervalMs ?? 500;
+/** Snapshots at most every `interval` ms, one at a time: `changed` asks for one, `stop` waits for the last. */
+function pacer(
+  signal: AbortSignal,
+  interval: number,
+  emit: () => void | Promise<void>,
+  onNote: ((text: string) => void) | undefined,
+): { changed: () => void; stop: () => Promise<void> } {
   let dirty = false;
   let timer: NodeJS.Timeout | undefined;
   let last = 0;
@@ -153,109 +163,22 @@ export async function watchLive(
         if (!dirty || signal.aborted) return;
         dirty = false;
         last = Date.now();
-        emitting = emitting
-          .then(() => onSnapshot(rebuild()))
-          .catch((err: unknown) => {
-            onNote?.(`cannot diagnose the change: ${err instanceof Error ? err.message : String(err)}`);
-          });
+        emitting = emitting.then(emit).catch((err: unknown) => {
+          onNote?.(`cannot diagnose the change: ${err instanceof Error ? err.message : String(err)}`);
+        });
       },
       Math.max(0, last + interval - Date.now()),
     );
   };
-
-  const transport = new Transport(connection, options.transport);
-  const retry = retryDelayMs ?? 1000;
-  const relist = async (w: Watched): Promise<void> => {
-    while (!signal.aborted) {
-      const items: Raw[] = [];
-      let rv: string | undefined;
-      let cont: string | undefined;
-      let failure: string | undefined;
-      for (;;) {
-        const res = await transport.getJson(w.path, {
-          limit: 500,
-          continue: cont,
-          labelSelector: w.labelSelector,
-        });
-        if (res.kind !== 'ok') {
-          failure = res.message;
-          break;
-        }
-        const body = rec(res.body);
-        rv ??= str(rec(body.metadata).resourceVersion);
-        for (const item of Array.isArray(body.items) ? (body.items as unknown[]) : [])
-          if (isRecord(item)) items.push(item);
-        cont = str(rec(body.metadata).continue) || undefined;
-        if (cont === undefined) break;
-      }
-      if (failure === undefined && rv !== undefined) {
-        w.store.clear();
-        for (const item of items) w.store.set(keyOf(item), item);
-        w.rv = rv;
-        changed();
-        return;
-      }
-      onNote?.(`cannot re-list ${w.type.resource}: ${failure ?? 'no resourceVersion'}; retrying`);
-      await sleep(retry, signal);
-    }
+  const stop = async (): Promise<void> => {
+    if (timer !== undefined) clearTimeout(timer);
+    await emitting;
   };
+  return { changed, stop };
+}
 
-  const follow = async (w: Watched): Promise<void> => {
-    while (!signal.aborted) {
-      let gone = false;
-      try {
-        const res = await stream(
-          w.path,
-          {
-            watch: 1,
-            resourceVersion: w.rv,
-            allowWatchBookmarks: true,
-            timeoutSeconds: watchTimeoutSeconds ?? 300,
-            labelSelector: w.labelSelector,
-          },
-          { signal },
-        );
-        if (res.status === 410) {
-          res.body.resume();
-          gone = true;
-        } else if (res.status !== 200) {
-          res.body.resume();
-          onNote?.(`watch of ${w.type.resource} answered HTTP ${res.status}; retrying`);
-          await sleep(retry, signal);
-          continue;
-        } else {
-          for await (const line of jsonLines(res.body)) {
-            const ev = rec(line);
-            const type = str(ev.type);
-            const obj = rec(ev.object);
-            if (type === 'ERROR') {
-              gone = true;
-              if (obj.code !== 410)
-                onNote?.(`watch of ${w.type.resource} failed: ${str(obj.message) ?? 'ERROR'}`);
-              break;
-            }
-            const rv = str(rec(obj.metadata).resourceVersion);
-            if (rv !== undefined) w.rv = rv;
-            if (type === 'ADDED' || type === 'MODIFIED') {
-              w.store.set(keyOf(obj), obj);
-              changed();
-            } else if (type === 'DELETED') {
-              w.store.delete(keyOf(obj));
-              changed();
-            }
-          }
-        }
-      } catch (err) {
-        if (signal.aborted) return;
-        onNote?.(`watch of ${w.type.resource} broke: ${err instanceof Error ? err.message : String(err)}`);
-        await sleep(retry, signal);
-        continue;
-      }
-      if (gone && !signal.aborted) await relist(w);
-    }
-  };
-
-  const stopped = new Promise<void>((resolve) => {
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
     if (signal.aborted) resolve();
     else
       signal.addEventListener(
@@ -266,29 +189,42 @@ export async function watchLive(
         { once: true },
       );
   });
-  await Promise.all([...watched.map(follow), stopped]);
-  if (timer !== undefined) clearTimeout(timer);
-  await emitting;
 }
 
-/** The builder's identity of an object: uid, else namespace/name. */
-function keyOf(raw: Raw): string {
-  const m = rec(raw.metadata);
-  return str(m.uid) ?? `${str(m.namespace) ?? ''}/${str(m.name) ?? ''}`;
-}
+/**
+ * `--watch`: one live collection (a namespace or cluster scan, as collectLive does), then a
+ * watch of pods, core/v1 events and (when readable) nodes from the lists' resourceVersion.
+ * Changes are applied to the evidence and a rebuilt Snapshot is handed over at most every
+ * `intervalMs`; a 410 (expired resourceVersion) re-lists that one collection and resumes.
+ * Only list and watch GETs are sent after the first collection.
+ */
+export async function watchLive(
+  connection: Connection,
+  scope: LiveScope,
+  options: WatchLiveOptions,
+): Promise<void> {
+  const { signal, onSnapshot, onNote } = options;
+  const stream = connection.stream?.bind(connection);
+  if (stream === undefined) throw new Error('watchLive: the connection cannot stream');
+  const targets = watchTargets(connection, scope);
+  const lists = listSpy(connection, new Set(targets.map((t) => collectionPath(t.type, t.namespace))));
+  const now = options.now ?? (() => new Date());
+  const initial = await collectLive(lists.spy, scope, { ...collectOptions(options), maxPodTargets: 0 });
+  await onSnapshot(initial);
+  const watched = watchedCollections(targets, initial, lists.captured, onNote);
+  lists.captured.clear();
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) {
-      resolve();
-      return;
-    }
-    const t = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(t);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
+  const rebuild = rebuilder(initial, watched, now);
+  const pace = pacer(signal, options.intervalMs ?? 500, () => onSnapshot(rebuild()), onNote);
+  const follower = {
+    stream,
+    transport: new Transport(connection, options.transport),
+    signal,
+    retryMs: options.retryDelayMs ?? 1000,
+    timeoutSeconds: options.watchTimeoutSeconds ?? 300,
+    onNote,
+    changed: pace.changed,
+  };
+  await Promise.all([...watched.map((w) => follow(w, follower)), aborted(signal)]);
+  await pace.stop();
 }

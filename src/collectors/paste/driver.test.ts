@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parsePaste } from './driver.js';
-import type { BlockParser } from './types.js';
+import type { BlockParser } from './common/types.js';
 import { assemble } from './assemble.js';
 
 /** A toy parser: a line "EVENT <reason> <age>" is one event on pod web-1. */

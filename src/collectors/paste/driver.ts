@@ -1,12 +1,11 @@
 import { InputError } from '../../errors/index.js';
 import { appendAll, isRecord, str } from '../normalize/coerce.js';
-import { parseDocuments } from '../files/documents.js';
-import { rebuildPod } from '../files/fragments.js';
-import { cleanLines, indentOf, isPromptLine } from './text.js';
-import type { BlockParser, PastedObject } from './types.js';
+import { parseDocuments } from '../normalize/documents.js';
+import { rebuildPod } from '../normalize/pod-fragments.js';
+import { cleanLines, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
+import type { BlockParser, PastedObject } from './common/types.js';
+import { readLog, type PastedLog } from './logs.js';
 
-/** Lines that carry nothing: fences, elisions, rules. */
-const NOISE = /^\s*(?:```\w*|~~~\w*|\.\.\.|…|-{3,}|={3,})\s*$/;
 /** The first line of a YAML mapping as kubectl -o yaml prints it: lowerCamel keys, unlike describe's "Restart Count:". */
 const YAML_START = /^\s*(?:- )?[a-z][A-Za-z0-9]*:(?:\s|$)/;
 const YAML_SIBLING = /^(?:- |-$|[a-z][A-Za-z0-9]*\s*:|---|\.\.\.)/;
@@ -80,24 +79,6 @@ function structuredObjects(lines: readonly string[], start: number, end: number)
   return out;
 }
 
-const LOGS_COMMAND = /(?:^|\s)(?:kubectl|oc)\s+logs\s+(?:(?:pods?|po)\/)?([a-z0-9][-a-z0-9.]*)(?:\s|$)/;
-const CONTAINER_FLAG = /\s(?:-c|--container)(?:\s+|=)([a-z0-9][-a-z0-9]*)/;
-
-/** The pod, container and instance a `kubectl logs` command reads, or undefined for other commands. */
-function logsCommand(line: string): Omit<PastedLog, 'lines'> | undefined {
-  const pod = LOGS_COMMAND.exec(line)?.[1];
-  if (pod === undefined || /\s(?:-l|--selector)[\s=]/.test(line)) return undefined;
-  return {
-    pod,
-    namespace: NS_FLAG.exec(line)?.[1],
-    container: CONTAINER_FLAG.exec(line)?.[1],
-    previous: /\s(?:-p|--previous)(?:\s|=true|$)/.test(line),
-  };
-}
-
-/** Lines kept of one pasted log. */
-const LOG_LINES = 200;
-
 const GET_ONE_POD = /(?:^|\s)(?:kubectl|oc)\s+get\s+(?:pods?|po)(?:\/|\s+)([a-z0-9][-a-z0-9.]*)(?:\s|$)/;
 
 /**
@@ -126,23 +107,12 @@ export interface PasteParsers {
   readonly blocks: readonly BlockParser[];
 }
 
-/** Output of a pasted `kubectl logs` command; namespace and container are filled in later when the command leaves them out. */
-export interface PastedLog {
-  readonly pod: string;
-  readonly namespace: string | undefined;
-  readonly container: string | undefined;
-  readonly previous: boolean;
-  readonly lines: readonly string[];
-}
-
 export interface PasteResult {
   readonly objects: readonly PastedObject[];
   readonly logs: readonly PastedLog[];
   /** Namespaces named by `-n NS` / `--namespace NS` in pasted commands, in order. */
   readonly commandNamespaces: readonly string[];
 }
-
-const NS_FLAG = /(?:^|\s)(?:-n|--namespace)(?:\s+|=)([a-z0-9]([-a-z0-9]*[a-z0-9])?)(?:\s|$)/;
 
 /**
  * Reads arbitrary pasted text: at each line, a YAML/JSON block or one of the block parsers;
@@ -159,7 +129,7 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
   let i = 0;
   outer: while (i < lines.length) {
     const line = lines[i] ?? '';
-    if (line.trim() === '' || NOISE.test(line)) {
+    if (line.trim() === '' || isNoise(line)) {
       i++;
       continue;
     }
@@ -169,15 +139,10 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
       command = line;
       i++;
       // What `kubectl logs` printed is the application's text: kept as a log tail, never parsed.
-      const log = logsCommand(line);
-      if (log !== undefined) {
-        const body: string[] = [];
-        while (i < lines.length && !isPromptLine(lines[i] ?? '') && !/^\s*(?:```|~~~)/.test(lines[i] ?? '')) {
-          body.push(lines[i] ?? '');
-          i++;
-        }
-        while (body.length > 0 && (body.at(-1) ?? '').trim() === '') body.pop();
-        if (body.length > 0) logs.push({ ...log, lines: body.slice(-LOG_LINES) });
+      const read = readLog(lines, i, line);
+      if (read !== undefined) {
+        i = read.end;
+        if (read.log !== undefined) logs.push(read.log);
       }
       continue;
     }

@@ -1,0 +1,63 @@
+import { InputError } from '../../errors/index.js';
+import type { LogTail } from '../../model/index.js';
+import { appendAll, isRecord, rec, str, type Raw } from './coerce.js';
+import { parseDocuments } from './documents.js';
+import { rebuildPod } from './pod-fragments.js';
+
+/** What structured text holds, before the SnapshotBuilder normalises it. */
+export interface StructuredParts {
+  readonly objects: Raw[];
+  /** EvidenceBundle documents (from `handoff capture`), read as a whole by the files collector. */
+  readonly bundles: Raw[];
+  readonly logs: LogTail[];
+  readonly notes: string[];
+}
+
+/**
+ * True when the text is meant as JSON or YAML objects, or is a cluster-info dump: it is then read
+ * as such, and its syntax error is the message to show. Anything else is read as pasted text
+ * (which still finds YAML blocks and fragments inside prose).
+ */
+export function looksStructured(text: string): boolean {
+  const t = text.trimStart();
+  return (
+    t.startsWith('{') ||
+    t.startsWith('[') ||
+    t.startsWith('==== START logs for container ') ||
+    /^(?:apiVersion|kind|items)\s*:/m.test(t.slice(0, 400))
+  );
+}
+
+/** Reads structured text into `into`; returns how many things it found, or the syntax error. */
+export function gatherStructured(name: string, text: string, into: StructuredParts): number | InputError {
+  let parsed: ReturnType<typeof parseDocuments>;
+  try {
+    parsed = parseDocuments(name, text);
+  } catch (err) {
+    if (err instanceof InputError) return err;
+    throw err;
+  }
+  let used = parsed.logs.length;
+  appendAll(into.logs, parsed.logs);
+  for (const doc of parsed.documents) {
+    const value = doc.value;
+    if (isRecord(value) && value.kind === 'EvidenceBundle') {
+      into.bundles.push(value);
+      used++;
+    } else if (isRecord(value) && typeof value.kind === 'string') {
+      into.objects.push(value);
+      used++;
+    } else {
+      const rebuilt = rebuildPod(value);
+      if (rebuilt === undefined) continue;
+      into.objects.push(rebuilt.raw);
+      used++;
+      if (rebuilt.inferredName !== undefined) {
+        into.notes.push(
+          `${name}:${doc.line}: a pod fragment without kind or name, read as pod ${str(rec(rebuilt.raw.metadata).name) ?? ''} (${rebuilt.inferredName})`,
+        );
+      }
+    }
+  }
+  return used;
+}

@@ -1,0 +1,135 @@
+/**
+ * Event messages recognised on their own, by their start, mapped to the reason and type
+ * Kubernetes records them with (kubernetes-facts.md §2 and §4). Matching is on the message's
+ * first words only, so prose that merely mentions an error is not taken for it. Also the pod
+ * status messages and status.reason words, which single lines and `get pods` tables both read.
+ */
+
+export interface MessageShape {
+  /** Anchored test of the message's start. */
+  readonly start: RegExp;
+  readonly reason: string;
+  readonly type: 'Normal' | 'Warning';
+}
+
+/** Kubelet `Failed` texts that follow "Error: " (kuberuntime_container.go "Error: %v"). */
+const KUBELET_ERROR =
+  /^Error: (?:ErrImagePull|ImagePullBackOff|ErrImageNeverPull|InvalidImageName|ImageInspectError|RegistryUnavailable|SignatureValidationFailed|configmaps? "|secrets? "|couldn't find key|container has runAsNonRoot|failed to (?:create|start|generate|prepare|reserve|get|resolve)|Error response from daemon|container create failed|cannot find volume|stat |exec:|context deadline exceeded|OCI runtime|failed to sync)/;
+
+export const MESSAGE_SHAPES: readonly MessageShape[] = [
+  { start: /^Multi-Attach error for volume /, reason: 'FailedAttachVolume', type: 'Warning' },
+  { start: /^AttachVolume\.Attach failed /, reason: 'FailedAttachVolume', type: 'Warning' },
+  {
+    start:
+      /^(?:MountVolume\.[A-Za-z]+ failed |Unable to attach or mount volumes|Unable to mount volumes for pod|Unable to mount volume )/,
+    reason: 'FailedMount',
+    type: 'Warning',
+  },
+  { start: /^MapVolume\.[A-Za-z]+ failed /, reason: 'FailedMapVolume', type: 'Warning' },
+  {
+    start:
+      /^(?:0\/\d+ nodes are available|No nodes are available that match all of the|no nodes available to schedule pods|pod has unbound immediate PersistentVolumeClaims)/,
+    reason: 'FailedScheduling',
+    type: 'Warning',
+  },
+  { start: /^Failed to pull image "/, reason: 'Failed', type: 'Warning' },
+  {
+    start: /^Failed to (?:inspect image|apply default image tag) "/,
+    reason: 'InspectFailed',
+    type: 'Warning',
+  },
+  {
+    start: /^Container image "[^"]*" is not present with pull policy of Never/,
+    reason: 'ErrImageNeverPull',
+    type: 'Warning',
+  },
+  { start: KUBELET_ERROR, reason: 'Failed', type: 'Warning' },
+  { start: /^Back-off pulling image /, reason: 'BackOff', type: 'Normal' },
+  { start: /^Back-off restarting failed container/, reason: 'BackOff', type: 'Warning' },
+  { start: /^(?:Liveness|Readiness|Startup) probe (?:failed|errored)/, reason: 'Unhealthy', type: 'Warning' },
+  { start: /^(?:Liveness|Readiness|Startup) probe warning/, reason: 'ProbeWarning', type: 'Warning' },
+  {
+    start: /^Container \S+ failed (?:liveness|startup) probe, will be restarted/,
+    reason: 'Killing',
+    type: 'Normal',
+  },
+  { start: /^Stopping container \S/, reason: 'Killing', type: 'Normal' },
+  { start: /^Failed to create pod sandbox: /, reason: 'FailedCreatePodSandBox', type: 'Warning' },
+  { start: /^network is not ready: /, reason: 'NetworkNotReady', type: 'Warning' },
+  { start: /^Error creating: /, reason: 'FailedCreate', type: 'Warning' },
+  { start: /^create Pod \S+ in StatefulSet \S+ failed error: /, reason: 'FailedCreate', type: 'Warning' },
+  { start: /^The node was low on resource: /, reason: 'Evicted', type: 'Warning' },
+  { start: /^The node had condition: /, reason: 'Evicted', type: 'Warning' },
+  { start: /^Successfully assigned \S+ to \S/, reason: 'Scheduled', type: 'Normal' },
+  { start: /^Started container\b/, reason: 'Started', type: 'Normal' },
+  { start: /^Created container\b/, reason: 'Created', type: 'Normal' },
+  {
+    start: /^(?:Successfully pulled image "|Container image "[^"]*" already present on machine)/,
+    reason: 'Pulled',
+    type: 'Normal',
+  },
+  { start: /^[Pp]ulling image "/, reason: 'Pulling', type: 'Normal' },
+  { start: /^Preempted by /, reason: 'Preempted', type: 'Normal' },
+  {
+    start: /^Pod sandbox changed, it will be killed and re-created/,
+    reason: 'SandboxChanged',
+    type: 'Normal',
+  },
+  { start: /^PostStartHook failed/, reason: 'FailedPostStartHook', type: 'Warning' },
+];
+
+/** The shape a message starts with, or undefined. */
+export function shapeOf(message: string): MessageShape | undefined {
+  for (const s of MESSAGE_SHAPES) if (s.start.test(message)) return s;
+  return undefined;
+}
+
+/**
+ * Pod status messages the kubelet and node controller write with a pod status.reason
+ * (kubernetes-facts.md §3.4): each gives the reason it goes with.
+ */
+export function podReasonOf(message: string): string | undefined {
+  const m = message.startsWith('Pod was rejected: ') ? message.slice(18) : message;
+  const res = /^Node didn't have enough resource: ([^,\s]+)/.exec(m);
+  if (res !== null) return `OutOf${res[1] ?? ''}`;
+  const pred = /^(?:Pod )?Predicate (\w+) failed/.exec(m);
+  if (pred !== null) return pred[1];
+  if (/^Node \S+ which was running pod \S+ is unresponsive/.test(m)) return 'NodeLost';
+  if (m.startsWith('Pod was terminated in response to imminent node shutdown')) return 'Terminated';
+  if (m.startsWith('Pod was rejected as the node is shutting down') || m.startsWith('Node is shutting')) {
+    return 'NodeShutdown';
+  }
+  if (m.startsWith('Pod was active on the node longer than the specified deadline'))
+    return 'DeadlineExceeded';
+  if (/ which is unexpected\.?$/.test(m) || m.startsWith('Allocate failed due to'))
+    return 'UnexpectedAdmissionError';
+  if (m.startsWith('Preempted in order to admit critical pod')) return 'Preempting';
+  if (m.startsWith('The node was low on resource: ') || m.startsWith('The node had condition: '))
+    return 'Evicted';
+  return undefined;
+}
+
+/** pod.status.reason values the kubelet and controllers set (kubernetes-facts.md §3.4). */
+export const POD_REASONS: ReadonlySet<string> = new Set([
+  'Evicted',
+  'NodeLost',
+  'NodeAffinity',
+  'NodeName',
+  'NodePorts',
+  'UnexpectedAdmissionError',
+  'Shutdown',
+  'Terminated',
+  'NodeShutdown',
+  'DeadlineExceeded',
+  'InvalidNodeInfo',
+  'UnexpectedPredicateFailureType',
+  'TaintToleration',
+  'PodOSSelectorNodeLabelDoesNotMatch',
+  'PodOSNotSupported',
+  'VolumeAttachmentLimitExceeded',
+  'Preempting',
+]);
+
+export function isPodReason(word: string): boolean {
+  return POD_REASONS.has(word) || /^OutOf[a-z][\w./-]*$/.test(word);
+}
