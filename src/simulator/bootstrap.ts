@@ -3,9 +3,10 @@
  * ranges, storage, webhook configurations, registered nodes), then applies the scenario's
  * objects through the API server at their times, as `kubectl apply` would.
  */
-import type { Simulation } from './simulation.js';
+import type { ApiWorld } from './api/server.js';
 import type { NodeSpec, ScenarioObject } from './scenario/types.js';
 import type { KObject, NodeObj } from './world/types.js';
+import type { World } from './world/world.js';
 import { ADMIN, type UserInfo } from './api/types.js';
 import type { StatusObj } from './api/status.js';
 import { resourceByKind } from './world/resources.js';
@@ -18,7 +19,7 @@ export interface ApplyError {
 
 const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
-export function bootstrap(sim: Simulation, errors: ApplyError[]): void {
+export function bootstrap(sim: ApiWorld, errors: ApplyError[]): void {
   const { store, scenario } = sim;
   const cluster = scenario.cluster;
   const names = new Set([...SYSTEM_NAMESPACES, ...cluster.namespaces.map((n) => n.name)]);
@@ -117,13 +118,13 @@ export function bootstrap(sim: Simulation, errors: ApplyError[]): void {
   for (const obj of scenario.objects) applyLater(sim, obj, errors);
 }
 
-function userFor(sim: Simulation, name: string | undefined): UserInfo {
+function userFor(sim: ApiWorld, name: string | undefined): UserInfo {
   if (name === undefined) return ADMIN;
   const user = sim.scenario.cluster.users.find((u) => u.name === name);
   return { name, groups: [...(user?.groups ?? []), 'system:authenticated'] };
 }
 
-function applyLater(sim: Simulation, obj: ScenarioObject, errors: ApplyError[]): void {
+function applyLater(sim: ApiWorld, obj: ScenarioObject, errors: ApplyError[]): void {
   sim.after(obj.at, () => {
     const manifest = structuredClone(obj.manifest) as unknown as KObject;
     const result = sim.api.create(manifest, userFor(sim, obj.as));
@@ -147,8 +148,8 @@ function applyLater(sim: Simulation, obj: ScenarioObject, errors: ApplyError[]):
 }
 
 /** A registered, Ready node as the kubelet first reports it. */
-export function nodeObject(sim: Simulation, spec: NodeSpec, index: number): NodeObj {
-  const now = sim.clock.iso();
+export function nodeObject(world: World, spec: NodeSpec, index: number): NodeObj {
+  const now = world.clock.iso();
   const allocatable = spec.allocatable ?? spec.capacity;
   return {
     apiVersion: 'v1',
@@ -199,13 +200,13 @@ export function nodeObject(sim: Simulation, spec: NodeSpec, index: number): Node
       ],
       images: spec.images.map((name) => ({ names: [name], sizeBytes: 50_000_000 })),
       nodeInfo: {
-        kubeletVersion: sim.scenario.cluster.version,
+        kubeletVersion: world.scenario.cluster.version,
         containerRuntimeVersion: 'containerd://1.7.22',
         kernelVersion: '6.1.0-27-cloud-amd64',
         osImage: 'Debian GNU/Linux 12 (bookworm)',
         operatingSystem: 'linux',
         architecture: 'amd64',
-        kubeProxyVersion: sim.scenario.cluster.version,
+        kubeProxyVersion: world.scenario.cluster.version,
       },
     },
   } as NodeObj;

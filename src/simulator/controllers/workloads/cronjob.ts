@@ -8,7 +8,7 @@
 import { parseTime } from '../../../k8s/index.js';
 import { controllerUser } from '../../api/types.js';
 import type { KObject, WorkloadObj } from '../../world/types.js';
-import type { World } from '../../world/world.js';
+import type { ApiWorld } from '../../api/server.js';
 import type { Controller } from '../types.js';
 import { sameJson } from './conditions.js';
 import { controllerRef, ownedBy, ownerOf } from './pods.js';
@@ -52,7 +52,7 @@ const finished = (job: WorkloadObj): string | undefined =>
   job.status.conditions?.find((c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True')
     ?.type;
 
-function syncCronJob(world: World, queue: SyncQueue, key: string): void {
+function syncCronJob(world: ApiWorld, queue: SyncQueue, key: string): void {
   const { namespace, name } = splitKey(key);
   const cj = world.store.get<WorkloadObj>('cronjobs', namespace, name);
   if (cj === undefined || cj.metadata.deletionTimestamp !== undefined) return;

@@ -8,7 +8,7 @@
 import { controllerUser } from '../../api/types.js';
 import { resourceByKind } from '../../world/resources.js';
 import type { PodObj, WorkloadObj } from '../../world/types.js';
-import type { World } from '../../world/world.js';
+import type { ApiWorld } from '../../api/server.js';
 import type { Controller } from '../types.js';
 import { findCondition, sameJson, setCondition, type Condition } from './conditions.js';
 import { isActive, isReady, ownedBy, ownerOf, podFromTemplate, templateOf } from './pods.js';
@@ -45,9 +45,9 @@ type JobStatus = WorkloadObj['status'] & {
 };
 
 /** When the last pod failed, for the back-off; kept outside the object as the controller keeps it in memory. */
-const lastFailure = new WeakMap<World, Map<string, number>>();
+const lastFailure = new WeakMap<ApiWorld, Map<string, number>>();
 
-function syncJob(world: World, events: SimilarEvents, queue: SyncQueue, key: string): void {
+function syncJob(world: ApiWorld, events: SimilarEvents, queue: SyncQueue, key: string): void {
   const { namespace, name } = splitKey(key);
   const job = world.store.get<WorkloadObj>('jobs', namespace, name);
   if (job === undefined || job.metadata.deletionTimestamp !== undefined) return;
