@@ -4,7 +4,8 @@
  * objects through the API server at their times, as `kubectl apply` would.
  */
 import type { ApiWorld } from './api/server.js';
-import type { NodeSpec, ScenarioObject } from './scenario/types.js';
+import type { ClusterSpec, NodeSpec, ScenarioObject, WebhookSpec } from './scenario/types.js';
+import type { Store } from './world/store.js';
 import type { KObject, NodeObj } from './world/types.js';
 import type { World } from './world/world.js';
 import { ADMIN, type UserInfo } from './api/types.js';
@@ -22,6 +23,15 @@ const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-l
 export function bootstrap(sim: ApiWorld, errors: ApplyError[]): void {
   const { store, scenario } = sim;
   const cluster = scenario.cluster;
+  createNamespaces(store, cluster);
+  createStorage(store, cluster);
+  for (const hook of cluster.webhooks) store.create(webhookConfiguration(hook));
+  cluster.nodes.forEach((spec, i) => store.create(nodeObject(sim, spec, i)));
+  for (const obj of scenario.objects) applyLater(sim, obj, errors);
+}
+
+/** The system namespaces and the scenario's, each with its service accounts, quota and limits. */
+function createNamespaces(store: Store, cluster: ClusterSpec): void {
   const names = new Set([...SYSTEM_NAMESPACES, ...cluster.namespaces.map((n) => n.name)]);
   for (const name of names) {
     const spec = cluster.namespaces.find((n) => n.name === name);
@@ -55,6 +65,10 @@ export function bootstrap(sim: ApiWorld, errors: ApplyError[]): void {
       });
     }
   }
+}
+
+/** StorageClasses, then CSIDrivers. */
+function createStorage(store: Store, cluster: ClusterSpec): void {
   for (const sc of cluster.storageClasses) {
     store.create({
       apiVersion: 'storage.k8s.io/v1',
@@ -87,35 +101,34 @@ export function bootstrap(sim: ApiWorld, errors: ApplyError[]): void {
       },
     });
   }
-  for (const hook of cluster.webhooks) {
-    const [svcNs = 'default', svcName = hook.name] = hook.service.split('/');
-    store.create({
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: hook.type === 'validating' ? 'ValidatingWebhookConfiguration' : 'MutatingWebhookConfiguration',
-      metadata: { name: hook.name },
-      webhooks: [
-        {
-          name: hook.name,
-          clientConfig: { service: { namespace: svcNs, name: svcName, path: '/validate', port: 443 } },
-          rules: [
-            {
-              apiGroups: ['*'],
-              apiVersions: ['*'],
-              operations: ['CREATE'],
-              resources: [...hook.resources],
-              scope: '*',
-            },
-          ],
-          failurePolicy: hook.failurePolicy,
-          sideEffects: 'None',
-          admissionReviewVersions: ['v1'],
-          timeoutSeconds: 10,
-        },
-      ],
-    });
-  }
-  cluster.nodes.forEach((spec, i) => store.create(nodeObject(sim, spec, i)));
-  for (const obj of scenario.objects) applyLater(sim, obj, errors);
+}
+
+function webhookConfiguration(hook: WebhookSpec): KObject {
+  const [svcNs = 'default', svcName = hook.name] = hook.service.split('/');
+  return {
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: hook.type === 'validating' ? 'ValidatingWebhookConfiguration' : 'MutatingWebhookConfiguration',
+    metadata: { name: hook.name },
+    webhooks: [
+      {
+        name: hook.name,
+        clientConfig: { service: { namespace: svcNs, name: svcName, path: '/validate', port: 443 } },
+        rules: [
+          {
+            apiGroups: ['*'],
+            apiVersions: ['*'],
+            operations: ['CREATE'],
+            resources: [...hook.resources],
+            scope: '*',
+          },
+        ],
+        failurePolicy: hook.failurePolicy,
+        sideEffects: 'None',
+        admissionReviewVersions: ['v1'],
+        timeoutSeconds: 10,
+      },
+    ],
+  };
 }
 
 function userFor(sim: ApiWorld, name: string | undefined): UserInfo {
