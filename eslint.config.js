@@ -55,6 +55,35 @@ const collectorArrows = [
   ...src('rules', 'report', 'tui', 'cli', 'simulator'),
   { group: ['@kubernetes/client-node'], message: 'only src/collectors/live imports client-node' },
 ];
+/** Each simulator floor may import only the floors below it (each row names the floors above). */
+function simulatorFloors() {
+  const outside = src('rules', 'collectors', 'report', 'tui', 'cli');
+  const up = (...names) =>
+    names.map((n) => ({
+      group: n.endsWith('.js') ? [`**/${n}`] : [`**/${n}/*`, `**/${n}/**`],
+      message: `a lower floor of the simulator must not import ${n} (break the circle with a type below, or a callback)`,
+    }));
+  // Tests may join floors (a kubelet test runs a whole simulation); the code may not.
+  const floor = (files, above) => ({
+    ...restrict(files, [...outside, ...up(...above)]),
+    ignores: ['**/*.test.ts'],
+  });
+  return [
+    floor(
+      ['src/simulator/scenario/**'],
+      ['world', 'api', 'controllers', 'http', 'generate', 'bootstrap.js', 'simulation.js'],
+    ),
+    floor(
+      ['src/simulator/world/**'],
+      ['api', 'controllers', 'http', 'generate', 'bootstrap.js', 'simulation.js'],
+    ),
+    floor(['src/simulator/api/**'], ['controllers', 'http', 'generate', 'bootstrap.js', 'simulation.js']),
+    floor(['src/simulator/bootstrap.ts'], ['controllers', 'http', 'generate', 'simulation.js']),
+    floor(['src/simulator/controllers/**'], ['http', 'generate', 'simulation.js']),
+    floor(['src/simulator/simulation.ts'], ['http', 'generate']),
+    floor(['src/simulator/generate/**'], ['api', 'controllers', 'http', 'bootstrap.js', 'simulation.js']),
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bin/**', 'bench/**/*.js', 'test/fixtures/**'] },
@@ -116,6 +145,9 @@ export default tseslint.config(
   ),
   restrict(['src/collectors/**'], src('rules', 'report', 'tui', 'cli', 'simulator')),
   restrict(['src/simulator/**'], src('rules', 'collectors', 'report', 'tui', 'cli')),
+  // Floors inside the simulator, from the ground up: scenario (the format), world (state),
+  // api (the API server), bootstrap, controllers, simulation, http; generate beside them.
+  ...simulatorFloors(),
   restrict(['src/report/**'], src('collectors', 'simulator', 'tui', 'cli')),
   restrict(
     ['src/tui/**'],

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { UsageError } from '../errors/index.js';
-import { generateScenarioDetailed, validateGenerateOptions } from '../simulator/scenario/generate.js';
+import { generateScenarioDetailed, validateGenerateOptions } from '../simulator/generate/generate.js';
 import { EXIT, type CliIO } from './io.js';
 
 export interface SimGenerateOptions {

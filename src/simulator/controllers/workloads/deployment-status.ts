@@ -46,101 +46,41 @@ export function rolloutStatus(
 ): WorkloadObj['status'] {
   const want = d.spec.replicas ?? 1;
   const now = world.clock.iso();
-  const replicas = rs.status.replicas ?? 0;
-  const ready = rs.status.readyReplicas ?? 0;
-  const available = rs.status.availableReplicas ?? 0;
+  const set = (c: Condition): void => {
+    setCondition(conditions, c, now, { updateTime: true });
+  };
+  const counts = {
+    replicas: rs.status.replicas ?? 0,
+    ready: rs.status.readyReplicas ?? 0,
+    available: rs.status.availableReplicas ?? 0,
+  };
+  const { replicas, ready, available } = counts;
   const unavailable = Math.max(0, (rs.spec.replicas ?? 0) - available);
   const { maxUnavailable } = rollingParams(d);
   if (available >= want - maxUnavailable)
-    setCondition(
-      conditions,
-      {
-        type: 'Available',
-        status: 'True',
-        reason: 'MinimumReplicasAvailable',
-        message: 'Deployment has minimum availability.',
-      },
-      now,
-      { updateTime: true },
-    );
+    set({
+      type: 'Available',
+      status: 'True',
+      reason: 'MinimumReplicasAvailable',
+      message: 'Deployment has minimum availability.',
+    });
   else
-    setCondition(
-      conditions,
-      {
-        type: 'Available',
-        status: 'False',
-        reason: 'MinimumReplicasUnavailable',
-        message: 'Deployment does not have minimum availability.',
-      },
-      now,
-      { updateTime: true },
-    );
+    set({
+      type: 'Available',
+      status: 'False',
+      reason: 'MinimumReplicasUnavailable',
+      message: 'Deployment does not have minimum availability.',
+    });
   const generation = d.metadata.generation ?? 1;
-  const progressing = findCondition(conditions, 'Progressing');
-  const complete = replicas === want && progressing?.reason === 'NewReplicaSetAvailable';
-  const rsName = rs.metadata.name;
-  if (!complete) {
-    const old = d.status;
-    if (replicas === want && available === want && (rs.status.replicas ?? 0) === want) {
-      setCondition(
-        conditions,
-        {
-          type: 'Progressing',
-          status: 'True',
-          reason: 'NewReplicaSetAvailable',
-          message: `ReplicaSet "${rsName}" has successfully progressed.`,
-        },
-        now,
-        { updateTime: true },
-      );
-    } else if (
-      replicas > (old.updatedReplicas ?? 0) ||
-      ready > (old.readyReplicas ?? 0) ||
-      available > (old.availableReplicas ?? 0)
-    ) {
-      // Progress refreshes lastUpdateTime even with the same reason (handled outside SetDeploymentCondition upstream).
-      const transition = progressing?.status === 'True' ? progressing.lastTransitionTime : undefined;
-      removeCondition(conditions, 'Progressing');
-      setCondition(
-        conditions,
-        {
-          type: 'Progressing',
-          status: 'True',
-          reason: 'ReplicaSetUpdated',
-          message: `ReplicaSet "${rsName}" is progressing.`,
-        },
-        now,
-        { updateTime: true },
-      );
-      const updated = findCondition(conditions, 'Progressing');
-      if (updated !== undefined && transition !== undefined) updated.lastTransitionTime = transition;
-    } else if (timedOut(d, progressing, world.clock.now())) {
-      setCondition(
-        conditions,
-        {
-          type: 'Progressing',
-          status: 'False',
-          reason: 'ProgressDeadlineExceeded',
-          message: `ReplicaSet "${rsName}" has timed out progressing.`,
-        },
-        now,
-        { updateTime: true },
-      );
-    }
-  }
+  syncProgressing(world, d, rs, counts, conditions, set);
   const failure = findCondition(rs.status.conditions, 'ReplicaFailure');
   if (failure !== undefined)
-    setCondition(
-      conditions,
-      {
-        type: 'ReplicaFailure',
-        status: failure.status,
-        reason: failure.reason ?? 'FailedCreate',
-        message: failure.message ?? '',
-      },
-      now,
-      { updateTime: true },
-    );
+    set({
+      type: 'ReplicaFailure',
+      status: failure.status,
+      reason: failure.reason ?? 'FailedCreate',
+      message: failure.message ?? '',
+    });
   else removeCondition(conditions, 'ReplicaFailure');
   return {
     observedGeneration: generation,
@@ -150,6 +90,57 @@ export function rolloutStatus(
     ...(unavailable > 0 ? { unavailableReplicas: unavailable } : {}),
     conditions,
   };
+}
+
+/**
+ * The Progressing condition: NewReplicaSetAvailable once complete, ReplicaSetUpdated on any
+ * progress (keeping its transition time), ProgressDeadlineExceeded after the deadline.
+ */
+function syncProgressing(
+  world: World,
+  d: WorkloadObj,
+  rs: WorkloadObj,
+  counts: { readonly replicas: number; readonly ready: number; readonly available: number },
+  conditions: Condition[],
+  set: (c: Condition) => void,
+): void {
+  const want = d.spec.replicas ?? 1;
+  const { replicas, ready, available } = counts;
+  const progressing = findCondition(conditions, 'Progressing');
+  if (replicas === want && progressing?.reason === 'NewReplicaSetAvailable') return;
+  const rsName = rs.metadata.name;
+  const old = d.status;
+  if (replicas === want && available === want && (rs.status.replicas ?? 0) === want) {
+    set({
+      type: 'Progressing',
+      status: 'True',
+      reason: 'NewReplicaSetAvailable',
+      message: `ReplicaSet "${rsName}" has successfully progressed.`,
+    });
+  } else if (
+    replicas > (old.updatedReplicas ?? 0) ||
+    ready > (old.readyReplicas ?? 0) ||
+    available > (old.availableReplicas ?? 0)
+  ) {
+    // Progress refreshes lastUpdateTime even with the same reason (handled outside SetDeploymentCondition upstream).
+    const transition = progressing?.status === 'True' ? progressing.lastTransitionTime : undefined;
+    removeCondition(conditions, 'Progressing');
+    set({
+      type: 'Progressing',
+      status: 'True',
+      reason: 'ReplicaSetUpdated',
+      message: `ReplicaSet "${rsName}" is progressing.`,
+    });
+    const updated = findCondition(conditions, 'Progressing');
+    if (updated !== undefined && transition !== undefined) updated.lastTransitionTime = transition;
+  } else if (timedOut(d, progressing, world.clock.now())) {
+    set({
+      type: 'Progressing',
+      status: 'False',
+      reason: 'ProgressDeadlineExceeded',
+      message: `ReplicaSet "${rsName}" has timed out progressing.`,
+    });
+  }
 }
 
 /** deploymentutil.DeploymentTimedOut. */

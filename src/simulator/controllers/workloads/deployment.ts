@@ -9,7 +9,7 @@ import { parseTime } from '../../../k8s/index.js';
 import { rollingParams, rolloutStatus } from './deployment-status.js';
 import { controllerUser } from '../../api/types.js';
 import type { WorkloadObj } from '../../world/types.js';
-import type { World } from '../../world/world.js';
+import type { ApiWorld } from '../../api/server.js';
 import type { Controller } from '../types.js';
 import { findCondition, sameJson, setCondition, type Condition } from './conditions.js';
 import { computeHash } from './hash.js';
@@ -37,7 +37,7 @@ export const deploymentController: Controller = {
   },
 };
 
-function syncDeployment(world: World, key: string, queue: SyncQueue): void {
+function syncDeployment(world: ApiWorld, key: string, queue: SyncQueue): void {
   const { namespace, name } = splitKey(key);
   const d = world.store.get<WorkloadObj>('deployments', namespace, name);
   if (d === undefined || d.metadata.deletionTimestamp !== undefined) return;

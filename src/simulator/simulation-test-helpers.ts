@@ -1,10 +1,15 @@
 /**
- * Test support for the API server's policy: a simulated cluster built from a scenario's
- * `cluster:` YAML, and pod/deployment manifests to push through it.
+ * Whole simulations for tests that need every part at once (the API server's policy, the
+ * scheduler against real scenarios), and pod manifests to push through them.
  */
-import { parseScenario } from '../scenario/load.js';
-import { Simulation } from '../simulation.js';
-import type { KObject } from '../world/types.js';
+import { parseScenario } from './scenario/load.js';
+import { Simulation } from './simulation.js';
+import type { KObject } from './world/types.js';
+
+/** A simulation of an inline scenario. */
+export function simulate(yaml: string): Simulation {
+  return new Simulation(parseScenario(yaml, 'inline.yaml'));
+}
 
 /** A cluster with one worker and whatever `cluster` YAML (indented two spaces) adds. */
 export function testCluster(clusterYaml = ''): Simulation {

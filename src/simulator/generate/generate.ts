@@ -7,8 +7,9 @@
  */
 import { stringify } from 'yaml';
 import { Rng } from '../world/rng.js';
-import { FAILURES, QUOTA_NAMESPACE, type FailureKind } from './generate-failures.js';
-import { HEALTHY_IMAGES, nodePools, TEAMS, WORDS, type HealthyImage } from './generate-parts.js';
+import { HEALTHY_IMAGES, nodePools, TEAMS, WORDS, type HealthyImage } from './cluster-parts.js';
+import { FAILURES, QUOTA_NAMESPACE, type FailureKind } from './failures.js';
+import { bump, deployment, job, nameOf, nodeAgent, service, statefulSet, type Json } from './manifests.js';
 
 export interface GenerateOptions {
   readonly nodes: number;
@@ -19,7 +20,6 @@ export interface GenerateOptions {
 /** Most pods a node carries on average before the generator refuses (kubelet maxPods is 110). */
 export const MAX_PODS_PER_NODE = 80;
 
-type Json = Record<string, unknown>;
 type Expect = Json;
 
 /** Checks the options; the message says what is wrong (the CLI prints it, exit 2). */
@@ -145,22 +145,7 @@ class Generator {
     ];
     agents.forEach(({ app, img }, i) => {
       if (nodes * (i + 1) > pods / 5) return;
-      const labels = { 'app.kubernetes.io/name': app };
-      this.objects.push({
-        apiVersion: 'apps/v1',
-        kind: 'DaemonSet',
-        metadata: { name: app, namespace: 'kube-system', labels },
-        spec: {
-          selector: { matchLabels: labels },
-          template: {
-            metadata: { labels },
-            spec: {
-              tolerations: [{ operator: 'Exists' }],
-              containers: [this.container(app, img, { cpu: '10m', memory: '32Mi' })],
-            },
-          },
-        },
-      });
+      this.objects.push(nodeAgent(app, this.container(app, img, { cpu: '10m', memory: '32Mi' })));
       this.count(nodes, false);
     });
   }
@@ -232,22 +217,10 @@ class Generator {
       const app = this.name(img.word);
       const replicas = Math.min(left, 1 + this.rng.int(3));
       const ns = this.namespace();
-      const labels = { app };
       this.objects.push(service(app, ns, img, true));
-      this.objects.push({
-        apiVersion: 'apps/v1',
-        kind: 'StatefulSet',
-        metadata: { name: app, namespace: ns, labels },
-        spec: {
-          serviceName: app,
-          replicas,
-          selector: { matchLabels: labels },
-          template: {
-            metadata: { labels },
-            spec: { containers: [this.container(app, img, { cpu: '100m', memory: '256Mi' })] },
-          },
-        },
-      });
+      this.objects.push(
+        statefulSet(app, ns, replicas, this.container(app, img, { cpu: '100m', memory: '256Mi' })),
+      );
       this.count(replicas, false);
       left -= replicas;
     }
@@ -298,58 +271,9 @@ class Generator {
   }
 }
 
-const nameOf = (o: Json): string => (o.metadata as { name: string }).name;
-
-/** A memory limit twice the request. */
-function bump(memory: string): string {
-  const m = /^(\d+)(Mi|Gi)$/.exec(memory);
-  return m === null ? memory : `${Number(m[1]) * 2}${m[2] ?? 'Mi'}`;
-}
-
 function shuffle(rng: Rng, items: unknown[]): void {
   for (let i = items.length - 1; i > 0; i--) {
     const j = rng.int(i + 1);
     [items[i], items[j]] = [items[j], items[i]];
   }
-}
-
-function deployment(app: string, ns: string, replicas: number, container: Json, podSpec: Json = {}): Json {
-  const labels = { app };
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name: app, namespace: ns, labels },
-    spec: {
-      replicas,
-      selector: { matchLabels: labels },
-      template: { metadata: { labels }, spec: { ...podSpec, containers: [container] } },
-    },
-  };
-}
-
-function service(app: string, ns: string, img: HealthyImage, headless = false): Json {
-  return {
-    apiVersion: 'v1',
-    kind: 'Service',
-    metadata: { name: app, namespace: ns, labels: { app } },
-    spec: {
-      ...(headless ? { clusterIP: 'None' } : {}),
-      selector: { app },
-      ports: [
-        { name: img.portName, port: headless ? img.port : 80, targetPort: img.portName, protocol: 'TCP' },
-      ],
-    },
-  };
-}
-
-function job(app: string, ns: string, container: Json, restartPolicy: string, backoffLimit: number): Json {
-  return {
-    apiVersion: 'batch/v1',
-    kind: 'Job',
-    metadata: { name: app, namespace: ns, labels: { app } },
-    spec: {
-      backoffLimit,
-      template: { metadata: { labels: { app } }, spec: { restartPolicy, containers: [container] } },
-    },
-  };
 }

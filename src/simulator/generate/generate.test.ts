@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { generateScenario, generateScenarioDetailed, validateGenerateOptions } from './generate.js';
-import { parseScenario } from './load.js';
+import { parseScenario } from '../scenario/load.js';
 
 type Json = Record<string, unknown>;
 const kinds = (objects: readonly { manifest: Json }[]) =>
