@@ -188,4 +188,23 @@ export default tseslint.config(
       { group: ['@kubernetes/client-node'], message: 'only src/collectors/live imports client-node' },
     ],
   ),
+  // Time: only the clock module and the CLI read the wall clock; everything else is handed a
+  // Clock or a time, so that tests, replays and the simulator decide what "now" is.
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/cli/**', 'src/k8s/clock.ts', '**/*.test.ts', '**/*.test.tsx', '**/*-test-helpers.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'take a Clock (src/k8s/clock.ts) from the caller instead of reading the wall clock',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'take a Clock (src/k8s/clock.ts) from the caller instead of reading the wall clock',
+        },
+      ],
+    },
+  },
 );

@@ -4,3 +4,4 @@ export * from './quantity.js';
 export * from './selector.js';
 export * from './taints.js';
 export * from './time.js';
+export * from './clock.js';

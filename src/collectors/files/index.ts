@@ -13,6 +13,7 @@ import { SnapshotBuilder } from '../snapshot-builder.js';
 import { gatherStructured, looksStructured, type StructuredParts } from '../normalize/structured.js';
 import { addBundle } from './bundle.js';
 import { readSources, type Source } from './sources.js';
+import { systemClock } from '../../k8s/index.js';
 
 export { readSources, checkText, STDIN_NAME, type Source } from './sources.js';
 
@@ -87,7 +88,7 @@ export function snapshotFromSources(
     const assembled = assemble(g.pasted, {
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(elsewhere.length > 0 ? { newestElsewhere: elsewhere.reduce((a, b) => Math.max(a, b)) } : {}),
-      clock: options.clock ?? (() => Date.now()),
+      clock: options.clock ?? systemClock,
       commandNamespaces: g.commandNamespaces,
     });
     for (const o of assembled.objects) builder.add(o);

@@ -7,6 +7,7 @@ import { LogPicker } from './previous-logs.js';
 import { probePods, type ProbeOptions } from './probe.js';
 import { scan } from './scan.js';
 import { Transport, type TransportOptions } from './transport.js';
+import { dateOf, systemClock } from '../../k8s/index.js';
 
 /** What to collect: `-n`, `-A`, TARGETs and `-l`. */
 export interface LiveScope {
@@ -84,7 +85,7 @@ export async function collectLive(
   } finally {
     options.onRequests?.(transport.requests);
   }
-  const capturedAt = (options.now ?? (() => new Date()))().toISOString();
+  const capturedAt = (options.now ?? dateOf(systemClock))().toISOString();
   return c.build({ type: 'live', context: connection.context, server: connection.server }, capturedAt);
 }
 

@@ -1,6 +1,7 @@
 import type { Pod, Probe, ProbeResult } from '../../model/index.js';
 import { runBounded } from './collection.js';
 import type { Connection } from './kubeconfig.js';
+import { dateOf, systemClock } from '../../k8s/index.js';
 
 export interface ProbeOptions {
   /** Probes sent per run at most; 20 by default. */
@@ -50,7 +51,7 @@ export async function probePods(
   const results: ProbeResult[] = [];
   let requests = 0;
   let forbidden: string | undefined;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? dateOf(systemClock);
   const tasks = planned.slice(0, max).map((p) => async (): Promise<void> => {
     if (forbidden !== undefined) return;
     const at = now().toISOString();

@@ -7,6 +7,7 @@ import type { Connection } from './kubeconfig.js';
 import { collectionPath, CORE_EVENTS, NODES, PODS, type ResourceType } from './resources.js';
 import { Transport } from './transport.js';
 import { follow, keyOf, type Watched } from './watch-stream.js';
+import { dateOf, systemClock } from '../../k8s/index.js';
 
 export interface WatchLiveOptions extends Omit<CollectLiveOptions, 'maxPodTargets' | 'onRequests'> {
   /** Stops the watch; `watchLive` resolves once every stream is closed. */
@@ -162,12 +163,12 @@ function pacer(
         timer = undefined;
         if (!dirty || signal.aborted) return;
         dirty = false;
-        last = Date.now();
+        last = systemClock();
         emitting = emitting.then(emit).catch((err: unknown) => {
           onNote?.(`cannot diagnose the change: ${err instanceof Error ? err.message : String(err)}`);
         });
       },
-      Math.max(0, last + interval - Date.now()),
+      Math.max(0, last + interval - systemClock()),
     );
   };
   const stop = async (): Promise<void> => {
@@ -208,7 +209,7 @@ export async function watchLive(
   if (stream === undefined) throw new Error('watchLive: the connection cannot stream');
   const targets = watchTargets(connection, scope);
   const lists = listSpy(connection, new Set(targets.map((t) => collectionPath(t.type, t.namespace))));
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? dateOf(systemClock);
   const initial = await collectLive(lists.spy, scope, { ...collectOptions(options), maxPodTargets: 0 });
   await onSnapshot(initial);
   const watched = watchedCollections(targets, initial, lists.captured, onNote);
