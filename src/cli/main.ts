@@ -1,16 +1,16 @@
 import { Command, CommanderError, Option } from 'commander';
 import { createRequire } from 'node:module';
 import { UsageError, isUserError } from '../errors/index.js';
-import { runDiagnose, OUTPUT_FORMATS, type DiagnoseOptions } from './diagnose-command.js';
+import { runDiagnose, OUTPUT_FORMATS, type DiagnoseOptions } from './commands/diagnose.js';
 import { EXIT, processIO, type CliIO } from './io.js';
-import { runRules } from './rules-command.js';
-import { runCapture, type CaptureOptions } from './capture-command.js';
-import { runSimList } from './sim-command.js';
-import { runSimGenerate, type SimGenerateOptions } from './sim-generate-command.js';
-import { runSimServe, type SimServeOptions } from './sim-serve-command.js';
-import { runWatch, type WatchOptions } from './watch-command.js';
-import { defaultOutput, runTui, type TuiOptions } from './tui-command.js';
-import { runCheck, type CheckOptions } from './check-command.js';
+import { runRules } from './commands/rules.js';
+import { runCapture, type CaptureOptions } from './commands/capture.js';
+import { runSimList } from './sim/run.js';
+import { runSimGenerate, type SimGenerateOptions } from './sim/generate.js';
+import { runSimServe, type SimServeOptions } from './sim/serve.js';
+import { runWatch, type WatchOptions } from './commands/watch.js';
+import { defaultOutput, runTui, type TuiOptions } from './commands/tui.js';
+import { runCheck, type CheckOptions } from './check/command.js';
 
 const require = createRequire(import.meta.url);
 const { version } = require('../../package.json') as { version: string };

@@ -7,12 +7,12 @@ import {
   offset,
   progressJson,
   progressLine,
-} from '../../src/cli/check-output.js';
-import { applySlo, isSloFailure } from '../../src/cli/check-slo.js';
-import { CheckTracker } from '../../src/cli/check-state.js';
-import { pollPause } from '../../src/cli/check-sources.js';
-import { selectForCheck } from '../../src/cli/check-targets.js';
-import { parseTarget } from '../../src/cli/targets.js';
+} from '../../src/cli/check/output.js';
+import { applySlo, isSloFailure } from '../../src/cli/check/slo.js';
+import { CheckTracker } from '../../src/cli/check/state.js';
+import { pollPause } from '../../src/cli/check/sources.js';
+import { selectForCheck } from '../../src/cli/check/targets.js';
+import { parseTarget } from '../../src/cli/pipeline/scope.js';
 import type { Diagnosis } from '../../src/model/index.js';
 import { diagnose } from '../../src/rules/engine/index.js';
 import { RULES } from '../../src/rules/index.js';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collectLive, loadConnection } from '../../src/collectors/live/index.js';
-import { checkExpectation, formatExpectation } from '../../src/cli/scenario-check.js';
+import { checkExpectation, formatExpectation } from '../../src/cli/sim/scenario-check.js';
 import { diagnose } from '../../src/rules/engine/index.js';
 import { RULES } from '../../src/rules/index.js';
 import { ADMIN_TOKEN } from '../../src/simulator/api/types.js';

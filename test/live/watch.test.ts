@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runWatch, type WatchOptions } from '../../src/cli/watch-command.js';
+import { runWatch, type WatchOptions } from '../../src/cli/commands/watch.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { ADMIN_TOKEN } from '../../src/simulator/api/types.js';
 import { startApiServer, type RunningApiServer } from '../../src/simulator/http/server.js';

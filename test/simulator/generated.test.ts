@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../src/rules/engine/index.js';
 import { RULES } from '../../src/rules/index.js';
-import { checkExpectation, formatExpectation } from '../../src/cli/scenario-check.js';
+import { checkExpectation, formatExpectation } from '../../src/cli/sim/scenario-check.js';
 import { snapshotFromSimulation } from '../../src/collectors/simulator/index.js';
 import { generateScenario } from '../../src/simulator/generate/generate.js';
 import { parseScenario } from '../../src/simulator/scenario/load.js';

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubeconfigYaml } from '../../src/cli/sim-serve-command.js';
+import { kubeconfigYaml } from '../../src/cli/sim/serve.js';
 import { startApiServer, type RunningApiServer } from '../../src/simulator/http/server.js';
 import { parseScenario } from '../../src/simulator/scenario/load.js';
 import { Simulation } from '../../src/simulator/simulation.js';

@@ -4,7 +4,7 @@ import { loadConnection } from '../../src/collectors/live/index.js';
 import { startFakeApi, type FakeApi } from '../live/fake-api.js';
 import { writeKubeconfig } from '../live/kubeconfig-files.js';
 import { pods } from '../live/objects.js';
-import { startFeed } from '../../src/cli/tui-command.js';
+import { startFeed } from '../../src/cli/commands/tui.js';
 import { PushFeed, type FeedEvent, type TuiData } from '../../src/tui/index.js';
 
 const io = { now: () => Date.parse('2030-01-01T00:00:00Z'), env: {} } as unknown as CliIO;

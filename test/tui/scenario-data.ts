@@ -1,6 +1,6 @@
 import type { TuiData } from '../../src/tui/index.js';
-import { simulate } from '../../src/cli/sim-command.js';
-import { tuiData } from '../../src/cli/tui-command.js';
+import { simulate } from '../../src/cli/sim/run.js';
+import { tuiData } from '../../src/cli/commands/tui.js';
 import type { CliIO } from '../../src/cli/io.js';
 
 const cache = new Map<string, TuiData>();

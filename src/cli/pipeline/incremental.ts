@@ -1,6 +1,6 @@
-import type { Diagnosis, Pod, Snapshot } from '../model/index.js';
-import { compareDiagnoses, diagnose, type EngineResult } from '../rules/engine/index.js';
-import { RULES } from '../rules/index.js';
+import type { Diagnosis, Pod, Snapshot } from '../../model/index.js';
+import { compareDiagnoses, diagnose, type EngineResult } from '../../rules/engine/index.js';
+import { RULES } from '../../rules/index.js';
 
 /** What a pod's verdict can depend on among the kinds a watch follows (pods, events, nodes). */
 interface PodInputs {

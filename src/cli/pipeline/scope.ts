@@ -1,6 +1,6 @@
-import { UsageError } from '../errors/index.js';
-import type { Diagnosis, TargetKind } from '../model/index.js';
-import { matchesRequirements, parseSelector, type SelectorRequirement } from '../k8s/index.js';
+import { UsageError } from '../../errors/index.js';
+import type { Diagnosis, TargetKind } from '../../model/index.js';
+import { matchesRequirements, parseSelector, type SelectorRequirement } from '../../k8s/index.js';
 
 /** kubectl's names and short names for the kinds a TARGET may name. */
 const KIND_ALIASES: Readonly<Record<string, TargetKind>> = {

@@ -2,13 +2,13 @@
  * Where `handoff check` gets its snapshots: a simulator scenario stepped in simulated time, a
  * live cluster polled in real time, or files read once.
  */
-import type { Snapshot } from '../model/index.js';
-import { collectFiles } from '../collectors/files/index.js';
-import { collectLive, loadConnection, type LiveScope } from '../collectors/live/index.js';
-import { resolveScenario } from '../simulator/scenario/catalog.js';
-import { Simulation } from '../simulator/simulation.js';
-import type { CliIO } from './io.js';
-import { snapshotFromSimulation } from '../collectors/simulator/index.js';
+import type { Snapshot } from '../../model/index.js';
+import { collectFiles } from '../../collectors/files/index.js';
+import { collectLive, loadConnection, type LiveScope } from '../../collectors/live/index.js';
+import { resolveScenario } from '../../simulator/scenario/catalog.js';
+import { Simulation } from '../../simulator/simulation.js';
+import type { CliIO } from '../io.js';
+import { snapshotFromSimulation } from '../../collectors/simulator/index.js';
 
 export interface Tick {
   readonly snapshot: Snapshot;

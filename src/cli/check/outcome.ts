@@ -1,7 +1,7 @@
 /** How a check ends: its exit code and one headline for the log, the reports and the summary. */
-import { humanDuration } from '../k8s/index.js';
-import type { TargetStatus } from './check-state.js';
-import { EXIT } from './io.js';
+import { humanDuration } from '../../k8s/index.js';
+import type { TargetStatus } from './state.js';
+import { EXIT } from '../io.js';
 
 export interface Outcome {
   readonly code: number;

@@ -1,10 +1,10 @@
-import { UsageError } from '../errors/index.js';
-import type { Snapshot } from '../model/index.js';
-import { matchesServiceSelector } from '../k8s/index.js';
-import { collectFiles } from '../collectors/files/index.js';
-import { collectLive, loadConnection } from '../collectors/live/index.js';
-import type { CliIO } from './io.js';
-import { simulate } from './sim-command.js';
+import { UsageError } from '../../errors/index.js';
+import type { Snapshot } from '../../model/index.js';
+import { matchesServiceSelector } from '../../k8s/index.js';
+import { collectFiles } from '../../collectors/files/index.js';
+import { collectLive, loadConnection } from '../../collectors/live/index.js';
+import type { CliIO } from '../io.js';
+import { simulate } from '../sim/run.js';
 
 export interface EvidenceOptions {
   readonly file?: readonly string[];

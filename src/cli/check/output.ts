@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnosis, DiagnosisReport } from '../model/index.js';
+import type { Diagnosis, DiagnosisReport } from '../../model/index.js';
 import {
   contractDiagnosis,
   renderJson,
@@ -12,10 +12,10 @@ import {
   renderMarkdown,
   sanitize,
   sanitizeDeep,
-} from '../report/index.js';
-import { InputError } from '../errors/index.js';
-import type { CheckOutput, ReportSpec } from './check-options.js';
-import type { Change, TargetState, TargetStatus } from './check-state.js';
+} from '../../report/index.js';
+import { InputError } from '../../errors/index.js';
+import type { CheckOutput, ReportSpec } from './options.js';
+import type { Change, TargetState, TargetStatus } from './state.js';
 
 export function offset(ms: number): string {
   const total = Math.round(ms / 1000);

@@ -1,6 +1,6 @@
 /** `--slo startup=…`: a healthy pod over its startup budget becomes a definite failure. */
-import type { Diagnosis, StageId } from '../model/index.js';
-import { stageOrder } from '../model/index.js';
+import type { Diagnosis, StageId } from '../../model/index.js';
+import { stageOrder } from '../../model/index.js';
 
 /** Stages inside the startup window (creation to started), image pulls and init containers excluded. */
 const STARTUP_STAGES = new Set<StageId>([

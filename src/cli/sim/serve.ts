@@ -5,13 +5,13 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError } from '../errors/index.js';
-import { ADMIN_TOKEN } from '../simulator/api/types.js';
-import { startApiServer } from '../simulator/http/server.js';
-import { resolveScenario } from '../simulator/scenario/catalog.js';
-import { Simulation } from '../simulator/simulation.js';
-import { EXIT, type CliIO } from './io.js';
-import { parseAt } from './sim-command.js';
+import { UsageError } from '../../errors/index.js';
+import { ADMIN_TOKEN } from '../../simulator/api/types.js';
+import { startApiServer } from '../../simulator/http/server.js';
+import { resolveScenario } from '../../simulator/scenario/catalog.js';
+import { Simulation } from '../../simulator/simulation.js';
+import { EXIT, type CliIO } from '../io.js';
+import { parseAt } from './run.js';
 
 export interface SimServeOptions {
   readonly scenario?: string;

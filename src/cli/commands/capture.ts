@@ -2,11 +2,11 @@
  * `handoff capture [TARGET...] --out PATH`: reads the same evidence a live diagnosis reads and
  * writes it as an evidence bundle (secrets redacted) that `handoff -f PATH` replays offline.
  */
-import { renderBundle, redactObject, writeBundle } from '../collectors/capture.js';
-import { collectLive, loadConnection, type Connection } from '../collectors/live/index.js';
-import { UsageError } from '../errors/index.js';
-import { EXIT, type CliIO } from './io.js';
-import { parseLabelSelector, parseTarget } from './targets.js';
+import { renderBundle, redactObject, writeBundle } from '../../collectors/capture.js';
+import { collectLive, loadConnection, type Connection } from '../../collectors/live/index.js';
+import { UsageError } from '../../errors/index.js';
+import { EXIT, type CliIO } from '../io.js';
+import { parseLabelSelector, parseTarget } from '../pipeline/scope.js';
 
 export interface CaptureOptions {
   readonly out?: string;

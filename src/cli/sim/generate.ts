@@ -4,9 +4,9 @@
  * since a scenario someone edited by hand looks just like a generated one.
  */
 import { writeFileSync } from 'node:fs';
-import { UsageError } from '../errors/index.js';
-import { generateScenarioDetailed, validateGenerateOptions } from '../simulator/generate/generate.js';
-import { EXIT, type CliIO } from './io.js';
+import { UsageError } from '../../errors/index.js';
+import { generateScenarioDetailed, validateGenerateOptions } from '../../simulator/generate/generate.js';
+import { EXIT, type CliIO } from '../io.js';
 
 export interface SimGenerateOptions {
   readonly nodes: string;

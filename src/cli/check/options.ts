@@ -1,8 +1,8 @@
 /** `handoff check` flags: parsed and validated before anything is collected. */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../errors/index.js';
-import { parseDuration } from '../k8s/index.js';
+import { UsageError } from '../../errors/index.js';
+import { parseDuration } from '../../k8s/index.js';
 
 export interface CheckOptions {
   readonly namespace?: string;

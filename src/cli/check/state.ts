@@ -3,11 +3,11 @@
  * per-target states (ready, waiting, failed, failed definitely), remembers since when each has
  * held, and says whether the check is settled. No I/O; time comes in as arguments.
  */
-import type { Diagnosis, Snapshot } from '../model/index.js';
-import { humanDuration, parseTime } from '../k8s/index.js';
-import { FailureFacts, judgeDefinite } from '../rules/definite.js';
-import { targetKey } from '../report/index.js';
-import { applySlo, isSloFailure } from './check-slo.js';
+import type { Diagnosis, Snapshot } from '../../model/index.js';
+import { humanDuration, parseTime } from '../../k8s/index.js';
+import { FailureFacts, judgeDefinite } from './definite.js';
+import { targetKey } from '../../report/index.js';
+import { applySlo, isSloFailure } from './slo.js';
 
 export type TargetState = 'waiting' | 'ready' | 'failed' | 'definite';
 

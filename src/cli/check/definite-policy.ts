@@ -2,7 +2,7 @@
  * Per reason code, what it takes beyond a `failed` verdict for the failure to be definite (see
  * definite.ts). Pure data, one entry per reason code of DESIGN.md §1.
  */
-import type { ReasonCode } from '../model/index.js';
+import type { ReasonCode } from '../../model/index.js';
 
 export type FailurePolicy =
   /** The cause is in the spec or a final decision (a denial, a terminal pod). */

@@ -2,10 +2,10 @@
  * Does a scenario's diagnosis match its `expect` block? Shared by `handoff sim run --check`
  * and the scenario tests, so both judge a scenario the same way.
  */
-import type { Diagnosis } from '../model/index.js';
-import { humanDuration } from '../k8s/index.js';
-import type { Expectation } from '../simulator/scenario/types.js';
-import { parseTarget, selectDiagnoses } from './targets.js';
+import type { Diagnosis } from '../../model/index.js';
+import { humanDuration } from '../../k8s/index.js';
+import type { Expectation } from '../../simulator/scenario/types.js';
+import { parseTarget, selectDiagnoses } from '../pipeline/scope.js';
 
 export interface ExpectationResult {
   readonly expectation: Expectation;

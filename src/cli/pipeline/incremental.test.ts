@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../rules/engine/index.js';
-import { RULES } from '../rules/index.js';
-import { listScenarioFiles, loadScenarioFile, resolveScenario } from '../simulator/scenario/catalog.js';
-import { Simulation } from '../simulator/simulation.js';
-import { IncrementalDiagnosis } from './incremental-diagnosis.js';
-import { snapshotFromSimulation } from '../collectors/simulator/index.js';
+import { diagnose } from '../../rules/engine/index.js';
+import { RULES } from '../../rules/index.js';
+import { listScenarioFiles, loadScenarioFile, resolveScenario } from '../../simulator/scenario/catalog.js';
+import { Simulation } from '../../simulator/simulation.js';
+import { IncrementalDiagnosis } from './incremental.js';
+import { snapshotFromSimulation } from '../../collectors/simulator/index.js';
 
 /** Steps a scenario and feeds every moment to both engines. */
 function replay(

@@ -1,6 +1,6 @@
-import { UsageError } from '../errors/index.js';
-import { RULES } from '../rules/index.js';
-import type { CliIO } from './io.js';
+import { UsageError } from '../../errors/index.js';
+import { RULES } from '../../rules/index.js';
+import type { CliIO } from '../io.js';
 
 /** `handoff rules [ID]`: the catalogue, or one rule explained. */
 export function runRules(id: string | undefined, io: CliIO): number {

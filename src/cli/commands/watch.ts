@@ -1,13 +1,13 @@
-import { UsageError } from '../errors/index.js';
-import type { Diagnosis, DiagnosisReport, Snapshot } from '../model/index.js';
-import { loadConnection, watchLive } from '../collectors/live/index.js';
-import { referenceTime } from '../rules/engine/index.js';
-import { IncrementalDiagnosis } from './incremental-diagnosis.js';
-import { colour, plain, renderJson, renderText } from '../report/index.js';
-import { outputFormat, parseNow, sourceOf, useColour, type DiagnoseOptions } from './diagnose-command.js';
-import { podsByService } from './evidence.js';
-import { EXIT, type CliIO } from './io.js';
-import { parseLabelSelector, parseTarget, selectDiagnoses } from './targets.js';
+import { UsageError } from '../../errors/index.js';
+import type { Diagnosis, DiagnosisReport, Snapshot } from '../../model/index.js';
+import { loadConnection, watchLive } from '../../collectors/live/index.js';
+import { referenceTime } from '../../rules/engine/index.js';
+import { IncrementalDiagnosis } from '../pipeline/incremental.js';
+import { colour, plain, renderJson, renderText } from '../../report/index.js';
+import { outputFormat, parseNow, sourceOf, useColour, type DiagnoseOptions } from './diagnose.js';
+import { podsByService } from '../pipeline/collect.js';
+import { EXIT, type CliIO } from '../io.js';
+import { parseLabelSelector, parseTarget, selectDiagnoses } from '../pipeline/scope.js';
 
 export interface WatchOptions extends DiagnoseOptions {
   readonly probe?: boolean;

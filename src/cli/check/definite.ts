@@ -4,8 +4,8 @@
  * `progressing`; this policy adds, per reason code, what it takes beyond "failed" to be sure.
  * Pure: reads a snapshot and the diagnosis, never the clock (time comes in as arguments).
  */
-import type { Diagnosis, EventRecord, Node, Pod, Snapshot, Workload } from '../model/index.js';
-import { humanDuration, parseTime } from '../k8s/index.js';
+import type { Diagnosis, EventRecord, Node, Pod, Snapshot, Workload } from '../../model/index.js';
+import { humanDuration, parseTime } from '../../k8s/index.js';
 import {
   FAILURE_POLICY,
   NEW_NODE_WINDOW_MS,

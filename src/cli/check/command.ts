@@ -4,12 +4,12 @@
  * Exit 0 all ready, 1 a target failed (as soon as that is definite), 4 timed out while
  * targets were still progressing, 2 usage, 3 cluster.
  */
-import { UsageError } from '../errors/index.js';
-import { humanDuration } from '../k8s/index.js';
-import type { Diagnosis, DiagnosisReport, Snapshot } from '../model/index.js';
-import { compareDiagnoses, diagnose, referenceTime } from '../rules/engine/index.js';
-import { RULES } from '../rules/index.js';
-import { colour, plain, renderText } from '../report/index.js';
+import { UsageError } from '../../errors/index.js';
+import { humanDuration } from '../../k8s/index.js';
+import type { Diagnosis, DiagnosisReport, Snapshot } from '../../model/index.js';
+import { compareDiagnoses, diagnose, referenceTime } from '../../rules/engine/index.js';
+import { RULES } from '../../rules/index.js';
+import { colour, plain, renderText } from '../../report/index.js';
 import {
   parseAnnotations,
   parseCheckOutput,
@@ -18,7 +18,7 @@ import {
   parseSlo,
   parseTimeout,
   type CheckOptions,
-} from './check-options.js';
+} from './options.js';
 import {
   githubAnnotations,
   goneLine,
@@ -26,7 +26,7 @@ import {
   progressLine,
   resultJson,
   writeReports,
-} from './check-output.js';
+} from './output.js';
 import {
   fileSource,
   liveSource,
@@ -34,16 +34,16 @@ import {
   type CheckControl,
   type CheckSource,
   type Tick,
-} from './check-sources.js';
-import { CheckTracker, type TargetStatus } from './check-state.js';
-import { settle, timedOut, type Outcome } from './check-outcome.js';
-import { selectForCheck } from './check-targets.js';
-import { parseNow, sourceOf, useColour } from './diagnose-command.js';
-import type { CliIO } from './io.js';
-import { parseLabelSelector, parseTarget } from './targets.js';
+} from './sources.js';
+import { CheckTracker, type TargetStatus } from './state.js';
+import { settle, timedOut, type Outcome } from './outcome.js';
+import { selectForCheck } from './targets.js';
+import { parseNow, sourceOf, useColour } from '../commands/diagnose.js';
+import type { CliIO } from '../io.js';
+import { parseLabelSelector, parseTarget } from '../pipeline/scope.js';
 
-export type { CheckOptions } from './check-options.js';
-export type { CheckControl } from './check-sources.js';
+export type { CheckOptions } from './options.js';
+export type { CheckControl } from './sources.js';
 
 export async function runCheck(
   targetArgs: readonly string[],

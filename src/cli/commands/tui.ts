@@ -2,21 +2,21 @@
  * The Ink terminal UI: when `handoff` shows it, and the data feed behind it (a one-shot report,
  * a live --watch, or a simulator scenario advanced in real time with --speed).
  */
-import { UsageError } from '../errors/index.js';
-import type { DiagnosisReport, Snapshot } from '../model/index.js';
-import { collectLive, loadConnection, watchLive, type Connection } from '../collectors/live/index.js';
-import { diagnose, referenceTime } from '../rules/engine/index.js';
-import { RULES } from '../rules/index.js';
-import { resolveScenario } from '../simulator/scenario/catalog.js';
-import { Simulation } from '../simulator/simulation.js';
-import { PushFeed, type TuiData } from '../tui/feed.js';
-import { parseNow, sourceOf, useColour, type DiagnoseOptions } from './diagnose-command.js';
-import { collectEvidence, podsByService } from './evidence.js';
-import { IncrementalDiagnosis } from './incremental-diagnosis.js';
-import { EXIT, type CliIO } from './io.js';
-import { parseAt } from './sim-command.js';
-import { snapshotFromSimulation } from '../collectors/simulator/index.js';
-import { parseLabelSelector, parseTarget, selectDiagnoses, type TargetSpec } from './targets.js';
+import { UsageError } from '../../errors/index.js';
+import type { DiagnosisReport, Snapshot } from '../../model/index.js';
+import { collectLive, loadConnection, watchLive, type Connection } from '../../collectors/live/index.js';
+import { diagnose, referenceTime } from '../../rules/engine/index.js';
+import { RULES } from '../../rules/index.js';
+import { resolveScenario } from '../../simulator/scenario/catalog.js';
+import { Simulation } from '../../simulator/simulation.js';
+import { PushFeed, type TuiData } from '../../tui/feed.js';
+import { parseNow, sourceOf, useColour, type DiagnoseOptions } from './diagnose.js';
+import { collectEvidence, podsByService } from '../pipeline/collect.js';
+import { IncrementalDiagnosis } from '../pipeline/incremental.js';
+import { EXIT, type CliIO } from '../io.js';
+import { parseAt } from '../sim/run.js';
+import { snapshotFromSimulation } from '../../collectors/simulator/index.js';
+import { parseLabelSelector, parseTarget, selectDiagnoses, type TargetSpec } from '../pipeline/scope.js';
 
 export interface TuiOptions extends DiagnoseOptions {
   readonly watch?: boolean;
@@ -230,7 +230,7 @@ export async function runTui(targetArgs: readonly string[], opts: TuiOptions, io
   const [{ createElement }, { render }, { App }] = await Promise.all([
     import('react'),
     import('ink'),
-    import('../tui/App.js'),
+    import('../../tui/App.js'),
   ]);
   const feed = new PushFeed();
   // Ink reads only write, isTTY, columns, rows and events of stdout, and the readable side and

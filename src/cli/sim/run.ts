@@ -2,14 +2,14 @@
  * `handoff sim list` and `handoff sim run NAME`: the built-in scenario library, and one
  * scenario run in process and diagnosed.
  */
-import { UsageError } from '../errors/index.js';
-import { humanDuration, parseDuration } from '../k8s/index.js';
-import type { Snapshot } from '../model/index.js';
-import { listScenarioFiles, loadScenarioFile, resolveScenario } from '../simulator/scenario/catalog.js';
-import type { Scenario } from '../simulator/scenario/types.js';
-import { Simulation } from '../simulator/simulation.js';
-import { EXIT, type CliIO } from './io.js';
-import { snapshotFromSimulation } from '../collectors/simulator/index.js';
+import { UsageError } from '../../errors/index.js';
+import { humanDuration, parseDuration } from '../../k8s/index.js';
+import type { Snapshot } from '../../model/index.js';
+import { listScenarioFiles, loadScenarioFile, resolveScenario } from '../../simulator/scenario/catalog.js';
+import type { Scenario } from '../../simulator/scenario/types.js';
+import { Simulation } from '../../simulator/simulation.js';
+import { EXIT, type CliIO } from '../io.js';
+import { snapshotFromSimulation } from '../../collectors/simulator/index.js';
 
 /** `--at`: a duration after the scenario's start; default its own duration. */
 export function parseAt(text: string | undefined, scenario: Scenario): number {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ContainerRef, Diagnosis, ReasonCode, Snapshot } from '../model/index.js';
-import { STAGES, stageOfReason } from '../model/index.js';
-import { cstatus, event, ms, node, pod, snapshot, state, workload } from '../../test/builders.js';
+import type { ContainerRef, Diagnosis, ReasonCode, Snapshot } from '../../model/index.js';
+import { STAGES, stageOfReason } from '../../model/index.js';
+import { cstatus, event, ms, node, pod, snapshot, state, workload } from '../../../test/builders.js';
 import {
   FAILURE_POLICY,
   FailureFacts,

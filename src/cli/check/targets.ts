@@ -3,11 +3,11 @@
  * workload in scope that wants pods but has none yet (right after `kubectl apply` the
  * controllers have not created them), so an empty moment never passes as "all ready".
  */
-import { UsageError } from '../errors/index.js';
-import type { Diagnosis, Snapshot, Workload } from '../model/index.js';
-import type { SelectorRequirement } from '../k8s/index.js';
-import { podsByService } from './evidence.js';
-import { selectDiagnoses, type TargetSpec } from './targets.js';
+import { UsageError } from '../../errors/index.js';
+import type { Diagnosis, Snapshot, Workload } from '../../model/index.js';
+import type { SelectorRequirement } from '../../k8s/index.js';
+import { podsByService } from '../pipeline/collect.js';
+import { selectDiagnoses, type TargetSpec } from '../pipeline/scope.js';
 
 export interface CheckScope {
   readonly namespace?: string;

@@ -1,8 +1,8 @@
-import { UsageError } from '../errors/index.js';
-import type { DiagnosisReport, Snapshot } from '../model/index.js';
-import { parseTime } from '../k8s/index.js';
-import { diagnose, referenceTime } from '../rules/engine/index.js';
-import { RULES } from '../rules/index.js';
+import { UsageError } from '../../errors/index.js';
+import type { DiagnosisReport, Snapshot } from '../../model/index.js';
+import { parseTime } from '../../k8s/index.js';
+import { diagnose, referenceTime } from '../../rules/engine/index.js';
+import { RULES } from '../../rules/index.js';
 import {
   colour,
   plain,
@@ -11,10 +11,10 @@ import {
   renderMarkdown,
   renderText,
   renderYaml,
-} from '../report/index.js';
-import { collectEvidence, podsByService } from './evidence.js';
-import { EXIT, type CliIO } from './io.js';
-import { parseLabelSelector, parseTarget, selectDiagnoses } from './targets.js';
+} from '../../report/index.js';
+import { collectEvidence, podsByService } from '../pipeline/collect.js';
+import { EXIT, type CliIO } from '../io.js';
+import { parseLabelSelector, parseTarget, selectDiagnoses } from '../pipeline/scope.js';
 
 /** DESIGN.md §3 order. 'tui' is routed to the terminal UI on a TTY before runDiagnose; here it is text. */
 export const OUTPUT_FORMATS = ['tui', 'text', 'json', 'yaml', 'junit', 'markdown'] as const;

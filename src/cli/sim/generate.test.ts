@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UsageError } from '../errors/index.js';
-import { parseScenario } from '../simulator/scenario/load.js';
-import type { CliIO } from './io.js';
-import { runSimGenerate } from './sim-generate-command.js';
+import { UsageError } from '../../errors/index.js';
+import { parseScenario } from '../../simulator/scenario/load.js';
+import type { CliIO } from '../io.js';
+import { runSimGenerate } from './generate.js';
 
 let dir: string;
 let out: string;
