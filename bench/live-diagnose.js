@@ -32,7 +32,12 @@ const evidenceHeap = heapNow();
 const { diagnoses } = diagnose(snapshot, { now: nowMs, rules: RULES });
 const t2 = performance.now();
 const diagnosesHeap = heapNow() - evidenceHeap;
-const json = renderJson({ generatedAt: new Date().toISOString(), source: { type: 'live' }, diagnoses });
+const json = renderJson({
+  generatedAt: new Date().toISOString(),
+  referenceTime: nowMs,
+  source: { type: 'live' },
+  diagnoses,
+});
 const t3 = performance.now();
 console.log(
   JSON.stringify({

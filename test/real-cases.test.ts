@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { snapshotFromSources } from '../src/collectors/files/index.js';
-import { diagnose, referenceTime } from '../src/rules/engine/index.js';
+import { diagnose } from '../src/rules/engine/index.js';
+import { referenceTimeOf } from '../src/collectors/collector.js';
 import { RULES } from '../src/rules/index.js';
 import { loadRealCases } from './real-cases.js';
 
@@ -14,7 +15,7 @@ describe('real cases: what users pasted diagnoses to its known stage', () => {
       const snapshot = snapshotFromSources([{ name: c.file, text: c.body }], [c.file], {
         clock: () => Date.parse('2026-06-01T00:00:00Z'),
       });
-      const now = referenceTime(snapshot) ?? Date.parse('2026-01-01T00:00:00Z');
+      const now = referenceTimeOf(snapshot) ?? Date.parse('2026-01-01T00:00:00Z');
       const { diagnoses, ruleFailures } = diagnose(snapshot, { now, rules: RULES });
       expect(ruleFailures).toEqual([]);
       if (c.stage === 'healthy') {

@@ -220,6 +220,7 @@ describe('pipeline robustness', () => {
         expect(result.ruleFailures).toEqual([]);
         const report = {
           generatedAt: '2026-01-01T00:20:00Z',
+          referenceTime: Date.parse('2026-01-01T00:20:00Z'),
           source: { type: 'file' as const },
           diagnoses: result.diagnoses,
         };

@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ContainerRef, Finding, ReasonCode, Snapshot } from '../src/model/index.js';
-import { buildContexts, referenceTime } from '../src/rules/engine/index.js';
+import { buildContexts } from '../src/rules/engine/index.js';
+import { referenceTimeOf } from '../src/collectors/collector.js';
 import { placeholders } from '../src/rules/messages.js';
 import type { Rule, RuleContext } from '../src/rules/types.js';
 import { event, ms, snapshot } from './builders.js';
@@ -42,7 +43,7 @@ export interface RuleCases {
 }
 
 function contextsFor(rule: Rule, snap: Snapshot, now: number | undefined): RuleContext[] {
-  const ctx = buildContexts(snap, now ?? referenceTime(snap) ?? ms(0));
+  const ctx = buildContexts(snap, now ?? referenceTimeOf(snap) ?? ms(0));
   switch (rule.meta.target) {
     case 'pod':
       return [...ctx.pods];

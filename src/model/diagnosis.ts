@@ -124,6 +124,11 @@ export interface Diagnosis {
 
 export interface DiagnosisReport {
   readonly generatedAt: string;
+  /**
+   * Epoch ms that ages and grace periods were counted to (not in the JSON contract, which has it
+   * as `source.referenceTime`): the TUI reads it as a number.
+   */
+  readonly referenceTime: number;
   readonly source: Readonly<Record<string, unknown>> & { readonly type: 'live' | 'file' | 'simulator' };
   readonly diagnoses: readonly Diagnosis[];
 }

@@ -35,7 +35,7 @@ function newestMtime(dir: string): number {
 function ensureBuilt(): void {
   let built: number;
   try {
-    built = statSync(join(ROOT, 'dist/cli/tui-command.js')).mtimeMs;
+    built = statSync(join(ROOT, 'dist/cli/commands/tui.js')).mtimeMs;
   } catch {
     built = 0;
   }

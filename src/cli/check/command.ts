@@ -6,9 +6,8 @@
  */
 import { UsageError } from '../../errors/index.js';
 import { humanDuration } from '../../k8s/index.js';
-import type { Diagnosis, DiagnosisReport, Snapshot } from '../../model/index.js';
-import { compareDiagnoses, diagnose, referenceTime } from '../../rules/engine/index.js';
-import { RULES } from '../../rules/index.js';
+import type { DiagnosisReport } from '../../model/index.js';
+import { compareDiagnoses } from '../../rules/engine/index.js';
 import { colour, plain, renderText } from '../../report/index.js';
 import {
   parseAnnotations,
@@ -38,9 +37,11 @@ import {
 import { CheckTracker, type TargetStatus } from './state.js';
 import { settle, timedOut, type Outcome } from './outcome.js';
 import { selectForCheck } from './targets.js';
-import { parseNow, sourceOf, useColour } from '../commands/diagnose.js';
+import { parseNow, useColour } from '../commands/diagnose.js';
+import { checkEvidenceFlags } from '../pipeline/collect.js';
+import { ruleFailureLines, runDiagnosis, type DiagnosisRun } from '../pipeline/run-diagnosis.js';
+import { liveScope, parseScope, type DiagnosisScope } from '../pipeline/scope.js';
 import type { CliIO } from '../io.js';
-import { parseLabelSelector, parseTarget } from '../pipeline/scope.js';
 
 export type { CheckOptions } from './options.js';
 export type { CheckControl } from './sources.js';
@@ -63,32 +64,17 @@ export async function runCheck(
     );
   const files = opts.file ?? [];
   const reports = parseReports(opts.report, files);
-  if (opts.namespace !== undefined && opts.allNamespaces === true)
-    throw new UsageError('-n/--namespace and -A/--all-namespaces cannot be used together');
-  const live = opts.kubeconfig !== undefined || opts.context !== undefined;
-  if (opts.sim !== undefined && files.length > 0)
-    throw new UsageError('--sim and -f/--file cannot be used together');
-  if (live && (files.length > 0 || opts.sim !== undefined))
-    throw new UsageError(
-      '--kubeconfig/--context read a live cluster; they cannot be combined with -f or --sim',
-    );
+  const scope = parseScope(targetArgs, opts);
+  checkEvidenceFlags(opts);
   const nowFlag = parseNow(opts.now);
   if (nowFlag !== undefined && files.length === 0)
     throw new UsageError('--now only applies to -f: a check of a cluster or scenario uses its own clock');
-  const targets = targetArgs.map(parseTarget);
-  const selector = opts.selector === undefined ? undefined : parseLabelSelector(opts.selector);
-  const scope = {
-    ...(opts.namespace === undefined ? {} : { namespace: opts.namespace }),
-    allNamespaces: opts.allNamespaces === true,
-    targets: targets.map((t) => ({ kind: t.kind, name: t.name })),
-    ...(opts.selector === undefined ? {} : { selector: opts.selector }),
-  };
   const source: CheckSource =
     opts.sim !== undefined
       ? simSource(opts.sim, control)
       : files.length > 0
         ? fileSource(files, io, nowFlag)
-        : liveSource(opts, scope, io, control);
+        : liveSource(opts, liveScope(scope), io, control);
   const once = source.time === 'none';
   const style = output === 'text' && useColour(io) ? colour : plain;
   const tracker = new CheckTracker({ sloMs, settleMs });
@@ -111,13 +97,7 @@ export async function runCheck(
   const ended = await watchUntilSettled(source, {
     io,
     nowFlag,
-    select: (diagnoses, snapshot, strict) =>
-      selectForCheck(diagnoses, snapshot, {
-        ...(opts.namespace === undefined ? {} : { namespace: opts.namespace }),
-        targets,
-        ...(selector === undefined ? {} : { selector }),
-        strict,
-      }),
+    scope,
     tracker,
     write: (line) => io.stdout.write(`${line}\n`),
     output,
@@ -126,13 +106,13 @@ export async function runCheck(
       (elapsed >= timeoutMs ? timedOut(statuses, timeoutMs, timeText) : undefined),
     timeoutMs,
   });
-  const { tick, now, outcome } = ended;
+  const { tick, run, outcome } = ended;
 
   // Failed first, then by chain order, as every report orders diagnoses (SLO failures included).
   const statuses = [...ended.statuses].sort((a, b) => compareDiagnoses(a.diagnosis, b.diagnosis));
   const report: DiagnosisReport = {
+    ...run.report,
     generatedAt: new Date(io.now()).toISOString(),
-    source: sourceOf(tick.snapshot, now),
     diagnoses: statuses.map((s) => s.diagnosis),
   };
   const targetTimes = new Map(
@@ -145,13 +125,7 @@ export async function runCheck(
     );
   } else {
     io.stdout.write(`${style.bold(`result: ${outcome.headline}`)}\n\n`);
-    const notes = [
-      ...tick.snapshot.notes,
-      ...tick.snapshot.missing.map(
-        (m) => `could not read ${m.kind}${m.namespace ? ` in ${m.namespace}` : ''}: ${m.why}`,
-      ),
-    ];
-    io.stdout.write(renderText(report, { style, verbose: opts.verbose === true, notes }));
+    io.stdout.write(renderText(report, { style, verbose: opts.verbose === true, notes: run.notes }));
   }
   if (annotations === 'github') for (const line of githubAnnotations(statuses)) io.stdout.write(`${line}\n`);
   writeReports(reports, { report, headline: outcome.headline, durationMs: tick.elapsed, targetTimes });
@@ -161,7 +135,7 @@ export async function runCheck(
 interface LoopParts {
   readonly io: CliIO;
   readonly nowFlag: number | undefined;
-  readonly select: (all: readonly Diagnosis[], snapshot: Snapshot, strict: boolean) => Diagnosis[];
+  readonly scope: DiagnosisScope;
   readonly tracker: CheckTracker;
   readonly write: (line: string) => void;
   readonly output: 'text' | 'json';
@@ -172,7 +146,7 @@ interface LoopParts {
 
 interface Ended {
   readonly tick: Tick;
-  readonly now: number;
+  readonly run: DiagnosisRun;
   readonly statuses: readonly TargetStatus[];
   readonly outcome: Outcome;
 }
@@ -182,21 +156,26 @@ async function watchUntilSettled(source: CheckSource, parts: LoopParts): Promise
   const { io, tracker, write } = parts;
   let tick = await source.first();
   for (let first = true; ; first = false) {
-    const now = parts.nowFlag ?? referenceTime(tick.snapshot) ?? io.now();
-    const result = diagnose(tick.snapshot, { now, rules: RULES });
-    for (const f of result.ruleFailures)
-      io.stderr.write(
-        `handoff: internal error in rule ${f.ruleId} on ${f.target}: ${f.error} (please report this)\n`,
-      );
-    const selected = parts.select(result.diagnoses, tick.snapshot, first);
-    const evaluation = tracker.evaluate(selected, tick.snapshot, now, tick.elapsed, source.time === 'none');
+    const strict = first;
+    const run = runDiagnosis(tick.collected, parts.scope, io.now, {
+      nowFlag: parts.nowFlag,
+      select: (judged, snapshot) => selectForCheck(judged, snapshot, { ...parts.scope, strict }),
+    });
+    for (const line of ruleFailureLines(run.ruleFailures)) io.stderr.write(line);
+    const evaluation = tracker.evaluate(
+      run.report.diagnoses,
+      tick.collected.snapshot,
+      run.report.referenceTime,
+      tick.elapsed,
+      source.time === 'none',
+    );
     for (const change of evaluation.changes)
       write(
         parts.output === 'json' ? progressJson(tick.elapsed, change) : progressLine(tick.elapsed, change),
       );
     if (parts.output === 'text') for (const d of evaluation.gone) write(goneLine(tick.elapsed, d));
     const outcome = parts.decide(evaluation.statuses, tick.elapsed);
-    if (outcome !== undefined) return { tick, now, statuses: evaluation.statuses, outcome };
+    if (outcome !== undefined) return { tick, run, statuses: evaluation.statuses, outcome };
     tick = await source.next(parts.timeoutMs - tick.elapsed);
   }
 }

@@ -2,16 +2,17 @@
  * Where `handoff check` gets its snapshots: a simulator scenario stepped in simulated time, a
  * live cluster polled in real time, or files read once.
  */
-import type { Snapshot } from '../../model/index.js';
-import { collectFiles } from '../../collectors/files/index.js';
-import { collectLive, loadConnection, type LiveScope } from '../../collectors/live/index.js';
+import type { Collected, Collector } from '../../collectors/collector.js';
+import { filesCollector } from '../../collectors/files/index.js';
+import { liveCollector, type LiveScope } from '../../collectors/live/index.js';
+import { simulatorCollector } from '../../collectors/simulator/index.js';
 import { resolveScenario } from '../../simulator/scenario/catalog.js';
 import { Simulation } from '../../simulator/simulation.js';
+import { connectionFor } from '../pipeline/collect.js';
 import type { CliIO } from '../io.js';
-import { snapshotFromSimulation } from '../../collectors/simulator/index.js';
 
 export interface Tick {
-  readonly snapshot: Snapshot;
+  readonly collected: Collected;
   /** ms since the check started, in the source's time (simulated for --sim). */
   readonly elapsed: number;
 }
@@ -44,26 +45,31 @@ export function simSource(name: string, control: CheckControl): CheckSource {
   // The scenario's objects are applied by tasks due at t=0.
   sim.runUntil(start);
   const step = control.simStepMs ?? 1000;
-  const tick = (): Tick => ({ snapshot: snapshotFromSimulation(sim), elapsed: sim.clock.now() - start });
+  const collector = simulatorCollector(sim);
+  const tick = async (): Promise<Tick> => ({
+    collected: await collector.collect(),
+    elapsed: sim.clock.now() - start,
+  });
   return {
     time: 'simulated',
     label: `scenario ${scenario.name}`,
-    first: () => Promise.resolve(tick()),
+    first: tick,
     next: (maxWaitMs) => {
       sim.runFor(Math.max(1, Math.min(step, maxWaitMs)));
-      return Promise.resolve(tick());
+      return tick();
     },
   };
 }
 
 export function fileSource(files: readonly string[], io: CliIO, now: number | undefined): CheckSource {
-  let snapshot: Snapshot | undefined;
+  const collector: Collector = filesCollector(files, io.stdin, {
+    ...(now === undefined ? {} : { now }),
+    clock: io.now,
+  });
+  let evidence: Collected | undefined;
   const read = async (): Promise<Tick> => {
-    snapshot ??= await collectFiles(files, io.stdin, {
-      ...(now === undefined ? {} : { now }),
-      clock: io.now,
-    });
-    return { snapshot, elapsed: 0 };
+    evidence ??= await collector.collect();
+    return { collected: evidence, elapsed: 0 };
   };
   return { time: 'none', label: files.join(', '), first: read, next: read };
 }
@@ -88,11 +94,8 @@ export function liveSource(
   io: CliIO,
   control: CheckControl,
 ): CheckSource {
-  const connection = loadConnection({
-    ...(opts.kubeconfig === undefined ? {} : { kubeconfig: opts.kubeconfig }),
-    ...(opts.context === undefined ? {} : { context: opts.context }),
-    env: io.env,
-  });
+  const connection = connectionFor(opts, io);
+  const collector = liveCollector(connection, scope, { now: () => new Date(io.now()) });
   const clock = control.clock ?? (() => performance.now());
   const sleep =
     control.sleep ??
@@ -106,9 +109,9 @@ export function liveSource(
   let took = 0;
   const collect = async (): Promise<Tick> => {
     last = clock();
-    const snapshot = await collectLive(connection, scope, { now: () => new Date(io.now()) });
+    const evidence = await collector.collect();
     took = clock() - last;
-    return { snapshot, elapsed: clock() - start };
+    return { collected: evidence, elapsed: clock() - start };
   };
   return {
     time: 'real',

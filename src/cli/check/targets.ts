@@ -6,8 +6,7 @@
 import { UsageError } from '../../errors/index.js';
 import type { Diagnosis, Snapshot, Workload } from '../../model/index.js';
 import type { SelectorRequirement } from '../../k8s/index.js';
-import { podsByService } from '../pipeline/collect.js';
-import { selectDiagnoses, type TargetSpec } from '../pipeline/scope.js';
+import { podsByService, selectDiagnoses, type TargetSpec } from '../pipeline/scope.js';
 
 export interface CheckScope {
   readonly namespace?: string;

@@ -3,20 +3,19 @@
  * a live --watch, or a simulator scenario advanced in real time with --speed).
  */
 import { UsageError } from '../../errors/index.js';
-import type { DiagnosisReport, Snapshot } from '../../model/index.js';
-import { collectLive, loadConnection, watchLive, type Connection } from '../../collectors/live/index.js';
-import { diagnose, referenceTime } from '../../rules/engine/index.js';
-import { RULES } from '../../rules/index.js';
+import type { Snapshot } from '../../model/index.js';
+import { collected } from '../../collectors/collector.js';
+import { collectLive, watchLive, type Connection } from '../../collectors/live/index.js';
+import { snapshotFromSimulation } from '../../collectors/simulator/index.js';
 import { resolveScenario } from '../../simulator/scenario/catalog.js';
 import { Simulation } from '../../simulator/simulation.js';
 import { PushFeed, type TuiData } from '../../tui/feed.js';
-import { parseNow, sourceOf, useColour, type DiagnoseOptions } from './diagnose.js';
-import { collectEvidence, podsByService } from '../pipeline/collect.js';
+import { parseNow, useColour, type DiagnoseOptions } from './diagnose.js';
+import { collectorFor, connectionFor, parseAt } from '../pipeline/collect.js';
 import { IncrementalDiagnosis } from '../pipeline/incremental.js';
+import { runDiagnosis } from '../pipeline/run-diagnosis.js';
+import { liveScope, parseScope, type DiagnosisScope } from '../pipeline/scope.js';
 import { EXIT, type CliIO } from '../io.js';
-import { parseAt } from '../sim/run.js';
-import { snapshotFromSimulation } from '../../collectors/simulator/index.js';
-import { parseLabelSelector, parseTarget, selectDiagnoses, type TargetSpec } from '../pipeline/scope.js';
 
 export interface TuiOptions extends DiagnoseOptions {
   readonly watch?: boolean;
@@ -52,8 +51,7 @@ export function parseSpeed(text: string): number {
 }
 
 export interface Selection {
-  readonly targets: readonly TargetSpec[];
-  readonly selector: ReturnType<typeof parseLabelSelector> | undefined;
+  readonly scope: DiagnosisScope;
   readonly nowFlag: number | undefined;
 }
 
@@ -63,31 +61,16 @@ export interface Selection {
  */
 export function tuiData(
   snapshot: Snapshot,
-  opts: TuiOptions,
   sel: Selection,
   io: CliIO,
   engine?: IncrementalDiagnosis,
 ): TuiData {
-  const now = sel.nowFlag ?? referenceTime(snapshot) ?? io.now();
-  const result = engine === undefined ? diagnose(snapshot, { now, rules: RULES }) : engine.run(snapshot, now);
-  const report: DiagnosisReport = {
-    generatedAt: new Date(io.now()).toISOString(),
-    source: sourceOf(snapshot, now),
-    diagnoses: selectDiagnoses(result.diagnoses, {
-      ...(opts.namespace === undefined ? {} : { namespace: opts.namespace }),
-      targets: [...sel.targets],
-      ...(sel.selector === undefined ? {} : { selector: sel.selector }),
-      servicePods: podsByService(snapshot),
-    }),
-  };
+  const run = runDiagnosis(collected(snapshot), sel.scope, io.now, { nowFlag: sel.nowFlag, engine });
   const notes = [
-    ...snapshot.notes,
-    ...snapshot.missing.map(
-      (m) => `could not read ${m.kind}${m.namespace ? ` in ${m.namespace}` : ''}: ${m.why}`,
-    ),
-    ...result.ruleFailures.map((f) => `internal error in rule ${f.ruleId} on ${f.target}: ${f.error}`),
+    ...run.notes,
+    ...run.ruleFailures.map((f) => `internal error in rule ${f.ruleId} on ${f.target}: ${f.error}`),
   ];
-  return { report, snapshot, notes };
+  return { report: run.report, snapshot, notes };
 }
 
 const ALT_SCREEN_ON = '\u001b[?1049h';
@@ -122,17 +105,12 @@ export function startFeed(plan: FeedPlan, feed: PushFeed, io: CliIO): RunningFee
   let last: TuiData | undefined;
   const engine = new IncrementalDiagnosis();
   const push = (snapshot: Snapshot, live: boolean): void => {
-    last = tuiData(snapshot, opts, sel, io, live ? engine : undefined);
+    last = tuiData(snapshot, sel, io, live ? engine : undefined);
     feed.push({ kind: 'data', data: last, live });
   };
   const stop = new AbortController();
   let timer: NodeJS.Timeout | undefined;
-  const scope = {
-    ...(opts.namespace === undefined ? {} : { namespace: opts.namespace }),
-    allNamespaces: opts.allNamespaces === true,
-    targets: sel.targets.map((t) => ({ kind: t.kind, name: t.name })),
-    ...(opts.selector === undefined ? {} : { selector: opts.selector }),
-  };
+  const scope = liveScope(sel.scope);
   const counting = (what: string): (() => void) => {
     let objects = 0;
     return () => {
@@ -185,7 +163,8 @@ export function startFeed(plan: FeedPlan, feed: PushFeed, io: CliIO): RunningFee
         what: opts.sim !== undefined ? `running scenario ${opts.sim}` : `reading ${files.join(', ')}`,
       },
     });
-    push(await collectEvidence(opts, { now: sel.nowFlag }, io, scope), false);
+    const evidence = await collectorFor(opts, { io, scope: sel.scope, nowFlag: sel.nowFlag }).collect();
+    push(evidence.snapshot, false);
   };
   return {
     done: load(),
@@ -201,28 +180,16 @@ export function startFeed(plan: FeedPlan, feed: PushFeed, io: CliIO): RunningFee
 export async function runTui(targetArgs: readonly string[], opts: TuiOptions, io: CliIO): Promise<number> {
   if (io.stdout.isTTY !== true || !stdinIsTty(io))
     throw new UsageError('-o tui needs an interactive terminal', 'use -o text (the default off a terminal)');
-  if (opts.namespace !== undefined && opts.allNamespaces === true)
-    throw new UsageError('-n/--namespace and -A/--all-namespaces cannot be used together');
+  const scope = parseScope(targetArgs, opts);
   const speed = opts.speed === undefined ? undefined : parseSpeed(opts.speed);
   if (speed !== undefined && opts.sim === undefined)
     throw new UsageError('--speed only applies to --sim', 'e.g. handoff --sim default --speed 10');
   const files = opts.file ?? [];
   if (opts.watch === true && files.length > 0)
     throw new UsageError('--watch cannot be combined with -f: files do not change');
-  const sel: Selection = {
-    targets: targetArgs.map(parseTarget),
-    selector: opts.selector === undefined ? undefined : parseLabelSelector(opts.selector),
-    nowFlag: parseNow(opts.now),
-  };
+  const sel: Selection = { scope, nowFlag: parseNow(opts.now) };
   // A missing kubeconfig is reported before the screen is taken.
-  const connection =
-    opts.sim === undefined && files.length === 0
-      ? loadConnection({
-          ...(opts.kubeconfig === undefined ? {} : { kubeconfig: opts.kubeconfig }),
-          ...(opts.context === undefined ? {} : { context: opts.context }),
-          env: io.env,
-        })
-      : undefined;
+  const connection = opts.sim === undefined && files.length === 0 ? connectionFor(opts, io) : undefined;
 
   // React and Ink load only for the TUI, in React's production build unless NODE_ENV says
   // otherwise (the development build makes every keypress several times slower).

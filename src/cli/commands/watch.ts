@@ -1,13 +1,14 @@
 import { UsageError } from '../../errors/index.js';
-import type { Diagnosis, DiagnosisReport, Snapshot } from '../../model/index.js';
-import { loadConnection, watchLive } from '../../collectors/live/index.js';
-import { referenceTime } from '../../rules/engine/index.js';
+import type { Diagnosis, Snapshot } from '../../model/index.js';
+import { collected } from '../../collectors/collector.js';
+import { watchLive } from '../../collectors/live/index.js';
 import { IncrementalDiagnosis } from '../pipeline/incremental.js';
 import { colour, plain, renderJson, renderText } from '../../report/index.js';
-import { outputFormat, parseNow, sourceOf, useColour, type DiagnoseOptions } from './diagnose.js';
-import { podsByService } from '../pipeline/collect.js';
+import { outputFormat, parseNow, useColour, type DiagnoseOptions } from './diagnose.js';
+import { connectionFor } from '../pipeline/collect.js';
+import { ruleFailureLines, runDiagnosis } from '../pipeline/run-diagnosis.js';
+import { liveScope, parseScope } from '../pipeline/scope.js';
 import { EXIT, type CliIO } from '../io.js';
-import { parseLabelSelector, parseTarget, selectDiagnoses } from '../pipeline/scope.js';
 
 export interface WatchOptions extends DiagnoseOptions {
   readonly probe?: boolean;
@@ -41,22 +42,15 @@ export async function runWatch(
   io: CliIO,
   control: WatchControl = {},
 ): Promise<number> {
-  const format = outputFormat(opts.output);
-  if (format === 'yaml' || format === 'junit' || format === 'markdown')
+  const format = outputFormat(opts.output).name;
+  if (format !== 'text' && format !== 'json')
     throw new UsageError('--watch prints text or JSON lines', 'use -o text or -o json');
   if ((opts.file?.length ?? 0) > 0 || opts.sim !== undefined)
     throw new UsageError('--watch reads a live cluster; it cannot be combined with -f or --sim');
   if (opts.at !== undefined) throw new UsageError('--at only applies to --sim');
-  if (opts.namespace !== undefined && opts.allNamespaces === true)
-    throw new UsageError('-n/--namespace and -A/--all-namespaces cannot be used together');
-  const targets = targetArgs.map(parseTarget);
-  const selector = opts.selector === undefined ? undefined : parseLabelSelector(opts.selector);
+  const scope = parseScope(targetArgs, opts);
   const nowFlag = parseNow(opts.now);
-  const connection = loadConnection({
-    ...(opts.kubeconfig === undefined ? {} : { kubeconfig: opts.kubeconfig }),
-    ...(opts.context === undefined ? {} : { context: opts.context }),
-    env: io.env,
-  });
+  const connection = connectionFor(opts, io);
 
   const controller = new AbortController();
   const stop = (): void => {
@@ -72,40 +66,20 @@ export async function runWatch(
   let failed = false;
   const style = format === 'text' && useColour(io) ? colour : plain;
   const onSnapshot = (snapshot: Snapshot): void => {
-    const now = nowFlag ?? referenceTime(snapshot) ?? io.now();
-    const result = engine.run(snapshot, now);
-    control.onJudged?.(result.judgedPods, snapshot.pods.length);
-    for (const f of result.ruleFailures)
-      io.stderr.write(
-        `handoff: internal error in rule ${f.ruleId} on ${f.target}: ${f.error} (please report this)\n`,
-      );
-    const diagnoses = selectDiagnoses(result.diagnoses, {
-      ...(opts.namespace === undefined ? {} : { namespace: opts.namespace }),
-      targets,
-      ...(selector === undefined ? {} : { selector }),
-      servicePods: podsByService(snapshot),
-    });
+    const run = runDiagnosis(collected(snapshot), scope, io.now, { nowFlag, engine });
+    control.onJudged?.(engine.lastJudged, snapshot.pods.length);
+    for (const line of ruleFailureLines(run.ruleFailures)) io.stderr.write(line);
+    const diagnoses = run.report.diagnoses;
     failed = diagnoses.some((d) => d.verdict === 'failed');
     const current = new Map(diagnoses.map((d) => [keyOf(d), { d, s: stateOf(d) }]));
     if (previous === undefined) {
-      const report: DiagnosisReport = {
-        generatedAt: new Date(io.now()).toISOString(),
-        source: sourceOf(snapshot, now),
-        diagnoses,
-      };
-      const notes = [
-        ...snapshot.notes,
-        ...snapshot.missing.map(
-          (m) => `could not read ${m.kind}${m.namespace ? ` in ${m.namespace}` : ''}: ${m.why}`,
-        ),
-      ];
       if (format === 'json') {
         io.stdout.write(
-          `${JSON.stringify({ type: 'report', report: JSON.parse(renderJson(report)) as unknown })}\n`,
+          `${JSON.stringify({ type: 'report', report: JSON.parse(renderJson(run.report)) as unknown })}\n`,
         );
-        for (const n of notes) io.stderr.write(`handoff: note: ${n}\n`);
+        for (const n of run.notes) io.stderr.write(`handoff: note: ${n}\n`);
       } else {
-        io.stdout.write(renderText(report, { style, notes, verbose: opts.verbose === true }));
+        io.stdout.write(renderText(run.report, { style, notes: run.notes, verbose: opts.verbose === true }));
         io.stdout.write(`${style.dim('watching for changes (Ctrl-C to stop)…')}\n`);
       }
     } else {
@@ -141,26 +115,17 @@ export async function runWatch(
   };
 
   try {
-    await watchLive(
-      connection,
-      {
-        ...(opts.namespace === undefined ? {} : { namespace: opts.namespace }),
-        allNamespaces: opts.allNamespaces === true,
-        targets: targets.map((t) => ({ kind: t.kind, name: t.name })),
-        ...(opts.selector === undefined ? {} : { selector: opts.selector }),
-      },
-      {
-        signal: controller.signal,
-        now: () => new Date(io.now()),
-        onSnapshot,
-        onNote: (n) => io.stderr.write(`handoff: note: ${n}\n`),
-        ...(opts.probe === true ? { probe: true } : {}),
-        ...(control.intervalMs === undefined ? {} : { intervalMs: control.intervalMs }),
-        ...(control.watchTimeoutSeconds === undefined
-          ? {}
-          : { watchTimeoutSeconds: control.watchTimeoutSeconds }),
-      },
-    );
+    await watchLive(connection, liveScope(scope), {
+      signal: controller.signal,
+      now: () => new Date(io.now()),
+      onSnapshot,
+      onNote: (n) => io.stderr.write(`handoff: note: ${n}\n`),
+      ...(opts.probe === true ? { probe: true } : {}),
+      ...(control.intervalMs === undefined ? {} : { intervalMs: control.intervalMs }),
+      ...(control.watchTimeoutSeconds === undefined
+        ? {}
+        : { watchTimeoutSeconds: control.watchTimeoutSeconds }),
+    });
   } finally {
     process.removeListener('SIGINT', stop);
     process.removeListener('SIGTERM', stop);

@@ -1,4 +1,4 @@
-import type { Diagnosis, Pod, Snapshot } from '../../model/index.js';
+import type { Diagnosis, Pod, Snapshot, Workload } from '../../model/index.js';
 import { compareDiagnoses, diagnose, type EngineResult } from '../../rules/engine/index.js';
 import { RULES } from '../../rules/index.js';
 
@@ -26,8 +26,19 @@ const podKey = (namespace: string | undefined, name: string): string => `${names
 export class IncrementalDiagnosis {
   private inputs = new Map<string, PodInputs>();
   private last = new Map<string, Diagnosis>();
+  private judged = 0;
 
-  run(snapshot: Snapshot, now: number): IncrementalResult {
+  /** How many pods the last run judged afresh. */
+  get lastJudged(): number {
+    return this.judged;
+  }
+
+  /** `inScope`: judge only pods it accepts (the command's scope); the rest are left out. */
+  run(
+    snapshot: Snapshot,
+    now: number,
+    inScope?: (pod: Pod, owners: readonly Workload[]) => boolean,
+  ): IncrementalResult {
     const nodeVersion = new Map(snapshot.nodes.map((n) => [n.metadata.name, versionOf(n)]));
     const eventSig = new Map<string, string>();
     for (const e of snapshot.events) {
@@ -50,10 +61,16 @@ export class IncrementalDiagnosis {
       const settled = verdict === 'healthy' && !hasRestarted(pod);
       if (before === undefined || !settled || !sameInputs(before, current)) changed.add(key);
     }
+    let judged = 0;
     const result = diagnose(snapshot, {
       now,
       rules: RULES,
-      podFilter: (p: Pod) => changed.has(podKey(p.metadata.namespace, p.metadata.name)),
+      podFilter: (p: Pod, owners: readonly Workload[]) => {
+        const judge =
+          changed.has(podKey(p.metadata.namespace, p.metadata.name)) && (inScope?.(p, owners) ?? true);
+        if (judge) judged++;
+        return judge;
+      },
     });
     const fresh = new Map<string, Diagnosis>();
     const diagnoses: Diagnosis[] = [];
@@ -70,10 +87,11 @@ export class IncrementalDiagnosis {
     }
     this.inputs = inputs;
     this.last = last;
+    this.judged = judged;
     return {
       diagnoses: diagnoses.sort(compareDiagnoses),
       ruleFailures: result.ruleFailures,
-      judgedPods: changed.size,
+      judgedPods: judged,
     };
   }
 }

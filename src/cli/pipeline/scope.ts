@@ -1,6 +1,11 @@
 import { UsageError } from '../../errors/index.js';
-import type { Diagnosis, TargetKind } from '../../model/index.js';
-import { matchesRequirements, parseSelector, type SelectorRequirement } from '../../k8s/index.js';
+import type { Diagnosis, Pod, Snapshot, TargetKind } from '../../model/index.js';
+import {
+  matchesRequirements,
+  matchesServiceSelector,
+  parseSelector,
+  type SelectorRequirement,
+} from '../../k8s/index.js';
 
 /** kubectl's names and short names for the kinds a TARGET may name. */
 const KIND_ALIASES: Readonly<Record<string, TargetKind>> = {
@@ -105,6 +110,105 @@ export function selectDiagnoses(all: readonly Diagnosis[], scope: Scope): Diagno
       );
     }
     for (const h of hits) if (!out.includes(h)) out.push(h);
+  }
+  return out;
+}
+
+/** The scope flags as every command takes them: `-n`, `-A`, `-l` and TARGETs. */
+export interface ScopeFlags {
+  readonly namespace?: string;
+  readonly allNamespaces?: boolean;
+  readonly selector?: string;
+}
+
+/** A command's scope, parsed once: what collectors read and which targets a report keeps. */
+export interface DiagnosisScope {
+  readonly namespace?: string;
+  readonly allNamespaces: boolean;
+  readonly targets: readonly TargetSpec[];
+  /** `-l` as typed (collectors pass it to the API server) and parsed (reports filter with it). */
+  readonly selectorText?: string;
+  readonly selector?: readonly SelectorRequirement[];
+}
+
+/** Parses the scope flags and TARGETs; a bad selector or TARGET, or -n with -A, is a usage error. */
+export function parseScope(targetArgs: readonly string[], flags: ScopeFlags): DiagnosisScope {
+  if (flags.namespace !== undefined && flags.allNamespaces === true)
+    throw new UsageError('-n/--namespace and -A/--all-namespaces cannot be used together');
+  return {
+    ...(flags.namespace === undefined ? {} : { namespace: flags.namespace }),
+    allNamespaces: flags.allNamespaces === true,
+    targets: targetArgs.map(parseTarget),
+    ...(flags.selector === undefined
+      ? {}
+      : { selectorText: flags.selector, selector: parseLabelSelector(flags.selector) }),
+  };
+}
+
+/** The scope as a live collector reads it. */
+export function liveScope(scope: DiagnosisScope): {
+  readonly namespace?: string;
+  readonly allNamespaces: boolean;
+  readonly targets: readonly { readonly kind: string; readonly name: string }[];
+  readonly selector?: string;
+} {
+  return {
+    ...(scope.namespace === undefined ? {} : { namespace: scope.namespace }),
+    allNamespaces: scope.allNamespaces,
+    targets: scope.targets.map((t) => ({ kind: t.kind, name: t.name })),
+    ...(scope.selectorText === undefined ? {} : { selector: scope.selectorText }),
+  };
+}
+
+/** The scope as selectDiagnoses applies it to one snapshot. */
+export function reportScope(scope: DiagnosisScope, snapshot: Snapshot): Scope {
+  return {
+    ...(scope.namespace === undefined ? {} : { namespace: scope.namespace }),
+    targets: scope.targets,
+    ...(scope.selector === undefined ? {} : { selector: scope.selector }),
+    servicePods: podsByService(snapshot),
+  };
+}
+
+/**
+ * Whether a pod (with its controller chain) can be among the diagnoses selectDiagnoses keeps,
+ * so that the engine judges only those: it accepts every pod selectDiagnoses would keep.
+ */
+export function podInScope(
+  scope: Scope,
+): (
+  pod: Pod,
+  owners: readonly { readonly kind: string; readonly metadata: { readonly name: string } }[],
+) => boolean {
+  return (pod, owners) => {
+    const ns = pod.metadata.namespace ?? '';
+    if (scope.namespace !== undefined && ns !== scope.namespace) return false;
+    if (scope.selector !== undefined && !matchesRequirements(scope.selector, pod.metadata.labels))
+      return false;
+    if (scope.targets.length === 0) return true;
+    return scope.targets.some((t) => {
+      if (t.kind === 'Pod') return t.name === pod.metadata.name;
+      if (t.kind === 'Service')
+        return scope.servicePods?.get(t.name)?.has(`${ns}/${pod.metadata.name}`) === true;
+      return owners.some((o) => o.kind === t.kind && o.metadata.name === t.name);
+    });
+  };
+}
+
+/** Pods behind each Service, as "namespace/name" keys, for svc/NAME targets. */
+export function podsByService(snapshot: Snapshot): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const svc of snapshot.services) {
+    const set = new Set<string>();
+    for (const p of snapshot.pods) {
+      if (
+        (p.metadata.namespace ?? '') === (svc.metadata.namespace ?? '') &&
+        matchesServiceSelector(svc.spec.selector, p.metadata.labels)
+      ) {
+        set.add(`${p.metadata.namespace ?? ''}/${p.metadata.name}`);
+      }
+    }
+    out.set(svc.metadata.name, set);
   }
   return out;
 }

@@ -11,7 +11,7 @@ import { startApiServer } from '../../simulator/http/server.js';
 import { resolveScenario } from '../../simulator/scenario/catalog.js';
 import { Simulation } from '../../simulator/simulation.js';
 import { EXIT, type CliIO } from '../io.js';
-import { parseAt } from './run.js';
+import { parseAt } from '../pipeline/collect.js';
 
 export interface SimServeOptions {
   readonly scenario?: string;

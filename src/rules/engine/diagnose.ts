@@ -24,10 +24,11 @@ export interface EngineOptions {
   readonly now: number;
   readonly rules: readonly Rule[];
   /**
-   * Judge only the pods this accepts (watch mode re-diagnoses what changed); workloads and
-   * Services are always judged. Default: every pod.
+   * Judge only the pods this accepts, given each pod's controller chain (the CLI judges only the
+   * pods in scope; watch mode only what changed); workloads and Services are always judged.
+   * Default: every pod.
    */
-  readonly podFilter?: ((pod: Pod) => boolean) | undefined;
+  readonly podFilter?: ((pod: Pod, owners: readonly Workload[]) => boolean) | undefined;
 }
 
 export interface RuleFailure {
@@ -93,7 +94,7 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
 
   const diagnoses: Diagnosis[] = [];
   for (const podTarget of contexts.podTargets) {
-    if (options.podFilter !== undefined && !options.podFilter(podTarget.pod)) continue;
+    if (options.podFilter !== undefined && !options.podFilter(podTarget.pod, podTarget.owners)) continue;
     const ctx = contexts.podContext(podTarget);
     const pod = ctx.pod;
     const label = `pod/${pod.metadata.namespace ?? ''}/${pod.metadata.name}`;

@@ -1,7 +1,6 @@
 /**
  * The engine's public face: `diagnose` runs the registry's rules over a snapshot and judges each
- * target; `referenceTime` is the "now" of saved evidence; `buildContexts` is what the rule tester
- * hands a single rule.
+ * target; `buildContexts` is what the rule tester hands a single rule.
  */
 export { buildContexts, type Contexts } from './contexts.js';
 export {
@@ -11,4 +10,3 @@ export {
   type EngineResult,
   type RuleFailure,
 } from './diagnose.js';
-export { referenceTime } from './reference-time.js';

@@ -7,7 +7,7 @@ import type { TuiState } from './types.js';
 function sourceText(report: DiagnosisReport): string {
   const s = report.source;
   // The clock time is enough on one screen: "sim default 00:06:00".
-  const ref = typeof s.referenceTime === 'string' ? ` ${s.referenceTime.slice(11, 19)}` : '';
+  const ref = ` ${new Date(report.referenceTime).toISOString().slice(11, 19)}`;
   switch (s.type) {
     case 'simulator':
       return `sim ${typeof s.scenario === 'string' ? s.scenario : ''}${ref}`;
