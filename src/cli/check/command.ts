@@ -8,7 +8,17 @@ import { UsageError } from '../../errors/index.js';
 import { humanDuration } from '../../k8s/index.js';
 import type { DiagnosisReport } from '../../model/index.js';
 import { compareDiagnoses } from '../../rules/engine/index.js';
-import { colour, plain, renderText } from '../../report/index.js';
+import { Option } from 'commander';
+import { colour, plain, renderText, REPORT_FORMATS } from '../../report/index.js';
+import {
+  clusterOptions,
+  fileOption,
+  judgingOptions,
+  outputOption,
+  repeatable,
+  scopeOptions,
+  type RegisterCommand,
+} from '../options.js';
 import {
   parseAnnotations,
   parseCheckOutput,
@@ -128,7 +138,13 @@ export async function runCheck(
     io.stdout.write(renderText(report, { style, verbose: opts.verbose === true, notes: run.notes }));
   }
   if (annotations === 'github') for (const line of githubAnnotations(statuses)) io.stdout.write(`${line}\n`);
-  writeReports(reports, { report, headline: outcome.headline, durationMs: tick.elapsed, targetTimes });
+  writeReports(reports, {
+    report,
+    headline: outcome.headline,
+    durationMs: tick.elapsed,
+    targetTimes,
+    notes: run.notes,
+  });
   return outcome.code;
 }
 
@@ -179,3 +195,60 @@ async function watchUntilSettled(source: CheckSource, parts: LoopParts): Promise
     tick = await source.next(parts.timeoutMs - tick.elapsed);
   }
 }
+
+export const registerCheck: RegisterCommand = (program, { io, exit }) => {
+  const cmd = program
+    .command('check')
+    .description(
+      'CI gate: wait until every target is Ready (Succeeded for Jobs) or definitely failed; exit 0, 1, or 4 on timeout',
+    );
+  judgingOptions(
+    outputOption(
+      clusterOptions(
+        fileOption(scopeOptions(cmd), 'check saved evidence once (post-mortem); repeatable')
+          .option('--sim <SCENARIO>', 'check a simulator scenario, advancing simulated time')
+          .option('--timeout <DURATION>', 'give up after this long (simulated time with --sim)', '5m')
+          .option('--fail-fast', 'stop at the first definite failure instead of waiting for every target')
+          .option(
+            '--report <KIND=PATH>',
+            `write a report at the end, KIND one of ${REPORT_FORMATS.map((f) => f.name).join(', ')} (repeatable)`,
+            repeatable,
+          )
+          .addOption(
+            new Option('--annotations <FORMAT>', 'print CI annotations for failed targets').choices([
+              'github',
+            ]),
+          )
+          .option(
+            '--slo <NAME=BUDGET>',
+            'also fail pods whose startup (excluding image pulls and init containers) exceeded the budget, e.g. startup=5s',
+            repeatable,
+          )
+          .option(
+            '--settle <DURATION>',
+            'how long Ready targets must stay Ready before the check passes',
+            '10s',
+          ),
+      ),
+      ['text', 'json'],
+      'text',
+      'progress lines and report (text) or JSON lines (json)',
+    ),
+    'with -f: reference time for grace periods (RFC 3339)',
+  )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  handoff check deploy/web -n shop --timeout 5m             after kubectl apply, in a pipeline
+  handoff check -n shop --report junit=out/handoff.xml --report markdown=out/handoff.md --annotations github
+  handoff check -A -o json                                  JSON lines (the in-cluster CronJob)
+  handoff check --sim image-pull-not-found                  on a simulator scenario, in simulated time
+
+Exit codes: 0 all ready, 1 a target failed (as soon as that is definite), 2 usage, 3 cluster unreachable,
+4 timed out while targets were still progressing. See docs/github-action.md.`,
+    )
+    .action(async (targets: string[], opts: CheckOptions) => {
+      exit(await runCheck(targets, opts, io));
+    });
+};

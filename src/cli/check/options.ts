@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../../errors/index.js';
 import { parseDuration } from '../../k8s/index.js';
+import { REPORT_FORMATS, reportFormat, type ReportFormat } from '../../report/index.js';
 
 export interface CheckOptions {
   readonly namespace?: string;
@@ -23,11 +24,8 @@ export interface CheckOptions {
   readonly settle?: string;
 }
 
-export const REPORT_KINDS = ['junit', 'markdown', 'json'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-
 export interface ReportSpec {
-  readonly kind: ReportKind;
+  readonly format: ReportFormat;
   readonly path: string;
 }
 
@@ -99,10 +97,11 @@ export function parseReports(specs: readonly string[] | undefined, inputs: reado
     const eq = spec.indexOf('=');
     const kind = eq === -1 ? spec : spec.slice(0, eq);
     const file = eq === -1 ? '' : spec.slice(eq + 1);
-    if (!(REPORT_KINDS as readonly string[]).includes(kind) || file.trim() === '')
+    const format = reportFormat(kind);
+    if (format === undefined || file.trim() === '')
       throw new UsageError(
         `--report: "${spec}" is not KIND=PATH`,
-        `use --report junit=PATH, --report markdown=PATH or --report json=PATH`,
+        `KIND is one of ${REPORT_FORMATS.map((f) => f.name).join(', ')}, e.g. --report junit=out/handoff.xml`,
       );
     const resolved = path.resolve(file);
     if (inputPaths.has(resolved))
@@ -117,7 +116,7 @@ export function parseReports(specs: readonly string[] | undefined, inputs: reado
     }
     if (isDir)
       throw new UsageError(`--report ${spec}: ${file} is a directory`, 'name a file, e.g. reports/junit.xml');
-    out.push({ kind: kind as ReportKind, path: file });
+    out.push({ format, path: file });
   }
   return out;
 }

@@ -5,14 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnosis, DiagnosisReport } from '../../model/index.js';
-import {
-  contractDiagnosis,
-  renderJson,
-  renderJunit,
-  renderMarkdown,
-  sanitize,
-  sanitizeDeep,
-} from '../../report/index.js';
+import { contractDiagnosis, plain, sanitize, sanitizeDeep } from '../../report/index.js';
 import { InputError } from '../../errors/index.js';
 import type { CheckOutput, ReportSpec } from './options.js';
 import type { Change, TargetState, TargetStatus } from './state.js';
@@ -133,21 +126,19 @@ export interface ReportContext {
   readonly headline: string;
   readonly durationMs: number;
   readonly targetTimes: ReadonlyMap<string, number>;
+  readonly notes: readonly string[];
 }
 
 export function renderReport(spec: ReportSpec, ctx: ReportContext): string {
-  switch (spec.kind) {
-    case 'junit':
-      return renderJunit(ctx.report, {
-        suiteName: 'handoff check',
-        durationMs: ctx.durationMs,
-        targetTimes: ctx.targetTimes,
-      });
-    case 'markdown':
-      return renderMarkdown(ctx.report, { title: 'handoff check', headline: ctx.headline });
-    case 'json':
-      return renderJson(ctx.report);
-  }
+  return spec.format.render(ctx.report, {
+    style: plain,
+    notes: ctx.notes,
+    verbose: false,
+    title: 'handoff check',
+    headline: ctx.headline,
+    durationMs: ctx.durationMs,
+    targetTimes: ctx.targetTimes,
+  });
 }
 
 /** Writes every report, creating parent directories. */
@@ -161,7 +152,7 @@ export function writeReports(specs: readonly ReportSpec[], ctx: ReportContext): 
       throw new InputError(
         spec.path,
         undefined,
-        `cannot write the ${spec.kind} report: ${(err as Error).message}`,
+        `cannot write the ${spec.format.name} report: ${(err as Error).message}`,
       );
     }
   }

@@ -3,10 +3,12 @@
  * writes it as an evidence bundle (secrets redacted) that `handoff -f PATH` replays offline.
  */
 import { renderBundle, redactObject, writeBundle } from '../../collectors/capture.js';
-import { collectLive, loadConnection, type Connection } from '../../collectors/live/index.js';
+import { collectLive, type Connection } from '../../collectors/live/index.js';
+import { connectionFor } from '../pipeline/collect.js';
 import { UsageError } from '../../errors/index.js';
 import { EXIT, type CliIO } from '../io.js';
-import { parseLabelSelector, parseTarget } from '../pipeline/scope.js';
+import { clusterOptions, outputOption, scopeOptions, type RegisterCommand } from '../options.js';
+import { liveScope, parseScope } from '../pipeline/scope.js';
 
 export interface CaptureOptions {
   readonly out?: string;
@@ -40,27 +42,14 @@ export async function runCapture(
       '--out PATH is required',
       'e.g. handoff capture deploy/web -n shop --out web.bundle.yaml',
     );
-  if (opts.namespace !== undefined && opts.allNamespaces === true)
-    throw new UsageError('-n/--namespace and -A/--all-namespaces cannot be used together');
+  const scope = parseScope(targetArgs, opts);
   const format = opts.output ?? (opts.out.endsWith('.json') ? 'json' : 'yaml');
   if (format !== 'yaml' && format !== 'json')
     throw new UsageError(`-o/--output: "${format}" is not yaml or json`);
-  const targets = targetArgs.map(parseTarget);
-  if (opts.selector !== undefined) parseLabelSelector(opts.selector);
-  const connection = loadConnection({
-    ...(opts.kubeconfig === undefined ? {} : { kubeconfig: opts.kubeconfig }),
-    ...(opts.context === undefined ? {} : { context: opts.context }),
-    env: io.env,
-  });
+  const connection = connectionFor(opts, io);
   const objects: unknown[] = [];
-  const scope = {
-    ...(opts.namespace === undefined ? {} : { namespace: opts.namespace }),
-    allNamespaces: opts.allNamespaces === true,
-    targets: targets.map((t) => ({ kind: t.kind, name: t.name })),
-    ...(opts.selector === undefined ? {} : { selector: opts.selector }),
-  };
   const [snapshot, version] = await Promise.all([
-    collectLive(connection, scope, {
+    collectLive(connection, liveScope(scope), {
       now: () => new Date(io.now()),
       // Redacted as it arrives: secrets are never held, let alone written.
       onObject: (raw) => objects.push(redactObject(raw)),
@@ -81,7 +70,7 @@ export async function runCapture(
           ? { namespace: connection.namespace ?? 'default' }
           : { namespace: opts.namespace }),
         ...(opts.allNamespaces === true ? { allNamespaces: true } : {}),
-        ...(targets.length === 0 ? {} : { targets: targets.map((t) => t.text) }),
+        ...(scope.targets.length === 0 ? {} : { targets: scope.targets.map((t) => t.text) }),
         ...(opts.selector === undefined ? {} : { selector: opts.selector }),
       },
       objects,
@@ -100,3 +89,24 @@ export async function runCapture(
   );
   return EXIT.ok;
 }
+
+export const registerCapture: RegisterCommand = (program, { io, exit }) => {
+  outputOption(
+    clusterOptions(
+      scopeOptions(
+        program
+          .command('capture')
+          .description(
+            'save the evidence a live diagnosis reads as a bundle (secrets redacted) for handoff -f',
+          ),
+      )
+        .option('--out <PATH>', 'the bundle file to write (.yaml or .json)')
+        .option('--force', 'replace an existing --out file'),
+    ),
+    ['yaml', 'json'],
+    undefined,
+    'bundle format (default: from the --out extension)',
+  ).action(async (targets: string[], opts: CaptureOptions) => {
+    exit(await runCapture(targets, opts, io));
+  });
+};

@@ -1,6 +1,7 @@
 import { UsageError } from '../../errors/index.js';
 import { RULES } from '../../rules/index.js';
 import type { CliIO } from '../io.js';
+import type { RegisterCommand } from '../options.js';
 
 /** `handoff rules [ID]`: the catalogue, or one rule explained. */
 export function runRules(id: string | undefined, io: CliIO): number {
@@ -38,3 +39,13 @@ export function runRules(id: string | undefined, io: CliIO): number {
   io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }
+
+export const registerRules: RegisterCommand = (program, { io, exit }) => {
+  program
+    .command('rules')
+    .description('list the rule catalogue, or explain one rule')
+    .argument('[ID]', 'a rule id such as image-pull/pull-failed')
+    .action((id: string | undefined) => {
+      exit(runRules(id, io));
+    });
+};

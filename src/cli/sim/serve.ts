@@ -68,6 +68,16 @@ function number(
   return n;
 }
 
+/** `sim serve [SCENARIO]` or `--scenario`: one of them, or both naming the same. */
+export function scenarioOf(positional: string | undefined, flag: string | undefined): string {
+  if (positional !== undefined && flag !== undefined && positional !== flag)
+    throw new UsageError(
+      `sim serve: the scenario is named twice (${positional} and --scenario ${flag})`,
+      'name it once: handoff sim serve NAME',
+    );
+  return positional ?? flag ?? 'default';
+}
+
 export async function runSimServe(opts: SimServeOptions, io: CliIO): Promise<number> {
   const port = number('--port', opts.port, 0, true);
   const speed = number('--speed', opts.speed, 1, false);
@@ -84,7 +94,15 @@ export async function runSimServe(opts: SimServeOptions, io: CliIO): Promise<num
   const scenario = { ...loaded, start: Math.floor(io.now() / 1000) * 1000 - at };
   const sim = new Simulation(scenario);
   sim.run(at);
-  const server = await startApiServer(sim, { port, speed });
+  const server = await startApiServer(sim, { port, speed }).catch((err: unknown) => {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES')
+      throw new UsageError(
+        `--port ${port}: ${code === 'EADDRINUSE' ? 'the port is in use on 127.0.0.1' : 'not allowed to listen on that port'}`,
+        'use another --port, or --port 0 for any free port',
+      );
+    throw err;
+  });
   try {
     if (kubeconfig !== undefined) writeFileSync(kubeconfig, kubeconfigYaml(server.url), { mode: 0o600 });
     io.stdout.write(
