@@ -62,7 +62,7 @@ for (const stage of readdirSync(golden).sort())
 const pastes = join(root, 'test', 'fixtures', 'pastes');
 for (const f of readdirSync(pastes).sort()) add(`paste ${f}`, ['-f', relative(root, join(pastes, f))]);
 
-const realDirs = [join(root, 'test', 'fixtures', 'real-cases'), join(root, '..', 'shared', 'real-cases')];
+const realDirs = [join(root, 'test', 'fixtures', 'real-cases')];
 const seen = new Set();
 for (const dir of realDirs.filter(existsSync))
   for (const f of readdirSync(dir)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadRealCases } from '../../../../test/real-cases.js';
+import { loadRealCases } from '../../../../scripts/real-cases.mjs';
 import { parseGetEvents } from './events.js';
 import { parseGetOther } from './other.js';
 import { parseGetPods } from './pods.js';
