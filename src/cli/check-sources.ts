@@ -62,6 +62,7 @@ export function fileSource(files: readonly string[], io: CliIO, now: number | un
     snapshot ??= await collectFiles(files, io.stdin, {
       ...(now === undefined ? {} : { now }),
       clock: io.now,
+      env: io.env,
     });
     return { snapshot, elapsed: 0 };
   };

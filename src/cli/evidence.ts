@@ -57,6 +57,7 @@ export async function collectEvidence(
     return collectFiles(files, io.stdin, {
       ...(time.now === undefined ? {} : { now: time.now }),
       clock: io.now,
+      env: io.env,
     });
   }
   // No files and no scenario: the cluster of the current kubeconfig context, as kubectl would.

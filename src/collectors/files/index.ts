@@ -12,15 +12,25 @@ import { collected, type Collector } from '../collector.js';
 import { SnapshotBuilder } from '../snapshot-builder.js';
 import { gatherStructured, looksStructured, type StructuredParts } from '../normalize/structured.js';
 import { addBundle } from './bundle.js';
-import { readSources, type Source } from './sources.js';
+import { inputLimit, readSources, type Source } from './sources.js';
 
-export { readSources, checkText, STDIN_NAME, type Source } from './sources.js';
+export {
+  readSources,
+  checkText,
+  inputLimit,
+  DEFAULT_INPUT_LIMIT,
+  INPUT_LIMIT_ENV,
+  STDIN_NAME,
+  type Source,
+} from './sources.js';
 
 export interface ReadOptions {
   /** `--now`, epoch ms: relative ages in pasted text count back from it. */
   readonly now?: number;
   /** Wall clock for pasted ages when the evidence holds no time at all. */
   readonly clock?: () => number;
+  /** The environment to read HANDOFF_MAX_INPUT (the input limit per source) from. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Everything read from the sources before it is normalised. */
@@ -104,7 +114,8 @@ export async function collectFiles(
   stdin: NodeJS.ReadableStream,
   options: ReadOptions = {},
 ): Promise<Snapshot> {
-  return snapshotFromSources(await readSources(paths, stdin), paths, options);
+  const limit = inputLimit(options.env);
+  return snapshotFromSources(await readSources(paths, stdin, limit), paths, options);
 }
 
 /** The files collector: `-f` paths (files, directories, "-" for stdin) read when collected. */
