@@ -40,6 +40,16 @@ export function evidenceKindOf(kind: string): EvidenceKind | undefined {
   return KIND_EVIDENCE[kind];
 }
 
+/** Whether objects of `kind` are worth building: a kind read as evidence, a bundle, or a list of either. */
+export function isReadKind(kind: string): boolean {
+  return (
+    evidenceKindOf(kind) !== undefined ||
+    kind === 'EvidenceBundle' ||
+    kind === 'List' ||
+    kind.endsWith('List')
+  );
+}
+
 /**
  * Accumulates raw Kubernetes objects from any source into one normalised Snapshot: Lists are
  * unpacked, each object is type-checked field by field, duplicates (the same object seen twice,
@@ -141,6 +151,11 @@ export class SnapshotBuilder {
   addProbe(result: ProbeResult): void {
     this.collected.add('probes');
     this.probes.push(result);
+  }
+
+  /** Counts objects of a kind not read that were skipped before they were built. */
+  countSkipped(kind: string, n: number): void {
+    this.skipped.set(kind, (this.skipped.get(kind) ?? 0) + n);
   }
 
   markCollected(kind: EvidenceKind): void {

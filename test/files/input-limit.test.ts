@@ -68,4 +68,16 @@ describe('input limit', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('HANDOFF_MAX_INPUT: "lots" is not a size');
   });
+
+  it('skips a ConfigMap of 10^6 keys unbuilt: the pod beside it is diagnosed, the note counts it', async () => {
+    const lines = ['apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: big, namespace: shop}', 'data:'];
+    for (let i = 0; i < 1e6; i++) lines.push(`  key${i}: value${i}`);
+    const big = join(dir, 'configmap-and-pod.yaml');
+    writeFileSync(big, `${lines.join('\n')}\n---\n${pod}`);
+    const r = await runCli(['-f', big, '-o', 'json']);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout) as { diagnoses: { target: { name: string }; reason: string }[] };
+    expect(report.diagnoses.map((d) => [d.target.name, d.reason])).toEqual([['web-1', 'Evicted']]);
+    expect(r.stderr + r.stdout).toContain('skipped objects of kinds kube-handoff does not read: 1 ConfigMap');
+  }, 30_000);
 });

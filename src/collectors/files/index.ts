@@ -9,7 +9,7 @@ import { resolveLog, type PastedLog } from '../paste/logs.js';
 import { PASTE_PARSERS } from '../paste/parsers.js';
 import type { PastedObject } from '../paste/common/types.js';
 import { collected, type Collector } from '../collector.js';
-import { SnapshotBuilder } from '../snapshot-builder.js';
+import { isReadKind, SnapshotBuilder } from '../snapshot-builder.js';
 import { gatherStructured, looksStructured, type StructuredParts } from '../normalize/structured.js';
 import { addBundle } from './bundle.js';
 import { inputLimit, readSources, type Source } from './sources.js';
@@ -46,7 +46,7 @@ interface Gathered extends StructuredParts {
  */
 function gather(source: Source, into: Gathered): void {
   const structured = looksStructured(source.text)
-    ? gatherStructured(source.name, source.text, into)
+    ? gatherStructured(source.name, source.text, into, isReadKind)
     : undefined;
   if (typeof structured === 'number' && structured > 0) return;
   const paste = parsePaste(source.text, PASTE_PARSERS);
@@ -79,6 +79,7 @@ export function snapshotFromSources(
     pastedLogs: [],
     commandNamespaces: [],
     notes: [],
+    skipped: new Map(),
   };
   for (const source of sources) gather(source, g);
 
@@ -87,6 +88,7 @@ export function snapshotFromSources(
   for (const b of g.bundles) addBundle(builder, b);
   for (const l of g.logs) builder.addLog(l);
   for (const n of g.notes) builder.note(n);
+  for (const [kind, n] of g.skipped) builder.countSkipped(kind, n);
   const captured = g.bundles.map((b) => str(b.capturedAt)).find((t) => t !== undefined);
   builder.setCapturedAt(captured);
 

@@ -11,6 +11,8 @@ export interface StructuredParts {
   readonly bundles: Raw[];
   readonly logs: LogTail[];
   readonly notes: string[];
+  /** Objects of kinds kube-handoff does not read, by kind: counted before they were built. */
+  readonly skipped: Map<string, number>;
 }
 
 /**
@@ -28,16 +30,28 @@ export function looksStructured(text: string): boolean {
   );
 }
 
-/** Reads structured text into `into`; returns how many things it found, or the syntax error. */
-export function gatherStructured(name: string, text: string, into: StructuredParts): number | InputError {
+/**
+ * Reads structured text into `into`; returns how many things it found, or the syntax error.
+ * Documents and List items of kinds `keepKind` refuses are counted in `into.skipped`, never built.
+ */
+export function gatherStructured(
+  name: string,
+  text: string,
+  into: StructuredParts,
+  keepKind?: (kind: string) => boolean,
+): number | InputError {
   let parsed: ReturnType<typeof parseDocuments>;
   try {
-    parsed = parseDocuments(name, text);
+    parsed = parseDocuments(name, text, keepKind === undefined ? {} : { keepKind });
   } catch (err) {
     if (err instanceof InputError) return err;
     throw err;
   }
   let used = parsed.logs.length;
+  for (const [kind, n] of parsed.skipped) {
+    into.skipped.set(kind, (into.skipped.get(kind) ?? 0) + n);
+    used += n;
+  }
   appendAll(into.logs, parsed.logs);
   for (const doc of parsed.documents) {
     const value = doc.value;
