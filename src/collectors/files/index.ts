@@ -12,7 +12,7 @@ import { collected, type Collector } from '../collector.js';
 import { isReadKind, SnapshotBuilder } from '../snapshot-builder.js';
 import { gatherStructured, looksStructured, type StructuredParts } from '../normalize/structured.js';
 import { addBundle } from './bundle.js';
-import { inputLimit, readSources, type Source } from './sources.js';
+import { inputLimit, readSources, type Source, type Unread } from './sources.js';
 
 export {
   readSources,
@@ -22,6 +22,7 @@ export {
   INPUT_LIMIT_ENV,
   STDIN_NAME,
   type Source,
+  type Unread,
 } from './sources.js';
 
 export interface ReadOptions {
@@ -65,11 +66,16 @@ function gather(source: Source, into: Gathered): void {
   );
 }
 
-/** Builds one Snapshot from already-read sources. */
+/**
+ * Builds one Snapshot from already-read sources. A file of a directory that cannot be read or
+ * holds nothing usable becomes a note (`unread` are those that could not even be read as text);
+ * only a directory in which no file was usable is an error.
+ */
 export function snapshotFromSources(
   sources: readonly Source[],
   paths: readonly string[],
   options: ReadOptions = {},
+  unread: readonly Unread[] = [],
 ): Snapshot {
   const g: Gathered = {
     objects: [],
@@ -81,7 +87,33 @@ export function snapshotFromSources(
     notes: [],
     skipped: new Map(),
   };
-  for (const source of sources) gather(source, g);
+  const passedOver = [...unread];
+  const usable = new Set<string>();
+  for (const source of sources) {
+    if (source.directory === undefined) {
+      gather(source, g);
+      continue;
+    }
+    try {
+      gather(source, g);
+      usable.add(source.directory);
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      passedOver.push({ directory: source.directory, error: err });
+    }
+  }
+  for (const directory of new Set(passedOver.map((u) => u.directory))) {
+    if (usable.has(directory)) continue;
+    const reasons = passedOver.filter((u) => u.directory === directory).map((u) => u.error.message);
+    throw new InputError(
+      directory,
+      undefined,
+      `no file in it could be read (${reasons.length} file${reasons.length === 1 ? '' : 's'}): ${reasons.join('; ')}`,
+      'give a directory of kubectl output or JSON/YAML objects, or name the files with -f',
+    );
+  }
+  passedOver.sort((a, b) => a.error.file.localeCompare(b.error.file));
+  for (const u of passedOver) g.notes.push(`skipped ${u.error.message}`);
 
   const builder = new SnapshotBuilder();
   for (const o of g.objects) builder.add(o);
@@ -116,8 +148,8 @@ export async function collectFiles(
   stdin: NodeJS.ReadableStream,
   options: ReadOptions = {},
 ): Promise<Snapshot> {
-  const limit = inputLimit(options.env);
-  return snapshotFromSources(await readSources(paths, stdin, limit), paths, options);
+  const { sources, unread } = await readSources(paths, stdin, inputLimit(options.env));
+  return snapshotFromSources(sources, paths, options, unread);
 }
 
 /** The files collector: `-f` paths (files, directories, "-" for stdin) read when collected. */

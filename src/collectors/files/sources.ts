@@ -8,6 +8,23 @@ export interface Source {
   /** File path, or "(stdin)". */
   readonly name: string;
   readonly text: string;
+  /** The directory given with -f in which this file was found; absent for files named on their own. */
+  readonly directory?: string;
+}
+
+/**
+ * A file found in a directory that could not be read. Unlike a file named on its own, it does not
+ * stop the run: it becomes a note, and the rest of the directory is read.
+ */
+export interface Unread {
+  readonly directory: string;
+  /** Names the file (and line), and why it was not read. */
+  readonly error: InputError;
+}
+
+export interface ReadResult {
+  readonly sources: Source[];
+  readonly unread: Unread[];
 }
 
 /** Extensions read when a directory is given; single files are read whatever their name. */
@@ -139,13 +156,35 @@ async function readFileBounded(file: string, limit: number): Promise<Buffer> {
   }
 }
 
-async function walk(dir: string, out: string[]): Promise<void> {
+const OTHER_TYPE = 'not a .json, .yaml, .yml, .txt or .log file';
+
+/** Files to read under `dir`, in name order; what is passed over goes to `unread` with the reason. */
+async function walk(root: string, dir: string, out: string[], unread: Unread[]): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true });
   entries.sort((a, b) => a.name.localeCompare(b.name));
   for (const e of entries) {
     const path = join(dir, e.name);
-    if (e.isDirectory()) await walk(path, out);
-    else if (e.isFile() && DIR_EXTENSIONS.test(e.name)) out.push(path);
+    const passOver = (reason: string): void => {
+      unread.push({ directory: root, error: new InputError(path, undefined, reason) });
+    };
+    if (e.isDirectory()) {
+      if (e.name.startsWith('.')) passOver('a hidden directory, not searched');
+      else await walk(root, path, out, unread);
+    } else if (!DIR_EXTENSIONS.test(e.name)) {
+      passOver(OTHER_TYPE);
+    } else if (e.isFile()) {
+      out.push(path);
+    } else if (e.isSymbolicLink()) {
+      // A link to a file is read; a link to a directory is not followed (it may lead back up).
+      const target = await stat(path).catch(() => undefined);
+      if (target?.isFile() === true) out.push(path);
+      else
+        passOver(
+          target === undefined ? 'a broken symbolic link' : 'a symbolic link to a directory, not followed',
+        );
+    } else {
+      passOver('not a regular file');
+    }
   }
 }
 
@@ -164,13 +203,18 @@ function describeFsError(err: unknown): string {
   }
 }
 
-/** Reads every path (files, directories recursively, "-" for stdin) as text, each at most `limit` bytes. */
+/**
+ * Reads every path (files, directories recursively, "-" for stdin) as text, each at most `limit`
+ * bytes. A path named on its own that cannot be read is an error; a file found in a directory
+ * that cannot be read is returned in `unread`.
+ */
 export async function readSources(
   paths: readonly string[],
   stdin: NodeJS.ReadableStream,
   limit: number = DEFAULT_INPUT_LIMIT,
-): Promise<Source[]> {
-  const out: Source[] = [];
+): Promise<ReadResult> {
+  const sources: Source[] = [];
+  const unread: Unread[] = [];
   let stdinUsed = false;
   for (const path of paths) {
     if (path === '-') {
@@ -178,16 +222,19 @@ export async function readSources(
         throw new InputError(STDIN_NAME, undefined, 'given more than once', 'pass -f - only once');
       stdinUsed = true;
       const bytes = await readBounded(STDIN_NAME, stdin as AsyncIterable<Buffer | string>, limit);
-      out.push({ name: STDIN_NAME, text: checkText(STDIN_NAME, bytes) });
+      sources.push({ name: STDIN_NAME, text: checkText(STDIN_NAME, bytes) });
       continue;
     }
     let files: string[];
+    let directory: string | undefined;
+    const passedOver: Unread[] = [];
     try {
       const st = await stat(path);
       if (st.isDirectory()) {
+        directory = path;
         files = [];
-        await walk(path, files);
-        if (files.length === 0) {
+        await walk(path, path, files, passedOver);
+        if (files.length === 0 && passedOver.length === 0) {
           throw new InputError(path, undefined, 'directory holds no .json, .yaml, .yml, .txt or .log files');
         }
       } else {
@@ -198,8 +245,18 @@ export async function readSources(
       throw new InputError(path, undefined, describeFsError(err));
     }
     for (const file of files) {
-      out.push({ name: file, text: checkText(file, await readFileBounded(file, limit)) });
+      if (directory === undefined) {
+        sources.push({ name: file, text: checkText(file, await readFileBounded(file, limit)) });
+        continue;
+      }
+      try {
+        sources.push({ name: file, text: checkText(file, await readFileBounded(file, limit)), directory });
+      } catch (err) {
+        if (!(err instanceof InputError)) throw err;
+        passedOver.push({ directory, error: err });
+      }
     }
+    unread.push(...passedOver);
   }
-  return out;
+  return { sources, unread };
 }
