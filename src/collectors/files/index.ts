@@ -86,6 +86,7 @@ export function snapshotFromSources(
     commandNamespaces: [],
     notes: [],
     skipped: new Map(),
+    origins: new WeakMap(),
   };
   const passedOver = [...unread];
   const usable = new Set<string>();
@@ -116,8 +117,8 @@ export function snapshotFromSources(
   for (const u of passedOver) g.notes.push(`skipped ${u.error.message}`);
 
   const builder = new SnapshotBuilder();
-  for (const o of g.objects) builder.add(o);
-  for (const b of g.bundles) addBundle(builder, b);
+  for (const o of g.objects) builder.add(o, undefined, g.origins.get(o));
+  for (const b of g.bundles) addBundle(builder, b, g.origins.get(b));
   for (const l of g.logs) builder.addLog(l);
   for (const n of g.notes) builder.note(n);
   for (const [kind, n] of g.skipped) builder.countSkipped(kind, n);
@@ -138,6 +139,16 @@ export function snapshotFromSources(
     for (const n of assembled.notes) builder.note(n);
     for (const l of g.pastedLogs) builder.addLog(resolveLog(l, assembled.namespace, assembled.objects));
     if (captured === undefined) builder.setCapturedAt(assembled.referenceTime);
+  }
+  const [unusable] = builder.unusableObjects();
+  if (builder.kept === 0 && unusable !== undefined) {
+    // Everything read had the wrong shape: say so rather than report zero targets.
+    throw new InputError(
+      unusable.origin?.file ?? paths.join(', '),
+      unusable.origin?.line,
+      `nothing usable: ${unusable.text}`,
+      'give objects as kubectl writes them (kubectl get pods,events -o yaml)',
+    );
   }
   return builder.build({ type: 'file', paths });
 }

@@ -1,5 +1,6 @@
 import { InputError } from '../../errors/index.js';
 import type { LogTail } from '../../model/index.js';
+import type { Origin } from '../snapshot-builder.js';
 import { appendAll, isRecord, rec, str, type Raw } from './coerce.js';
 import { parseDocuments } from './documents.js';
 import { rebuildPod } from './pod-fragments.js';
@@ -13,6 +14,8 @@ export interface StructuredParts {
   readonly notes: string[];
   /** Objects of kinds kube-handoff does not read, by kind: counted before they were built. */
   readonly skipped: Map<string, number>;
+  /** Where each of `objects` and `bundles` was read (file and line), for notes about it. */
+  readonly origins: WeakMap<object, Origin>;
 }
 
 /**
@@ -55,16 +58,20 @@ export function gatherStructured(
   appendAll(into.logs, parsed.logs);
   for (const doc of parsed.documents) {
     const value = doc.value;
+    const origin: Origin = { file: name, line: doc.line };
     if (isRecord(value) && value.kind === 'EvidenceBundle') {
       into.bundles.push(value);
+      into.origins.set(value, origin);
       used++;
     } else if (isRecord(value) && typeof value.kind === 'string') {
       into.objects.push(value);
+      into.origins.set(value, origin);
       used++;
     } else {
       const rebuilt = rebuildPod(value);
       if (rebuilt === undefined) continue;
       into.objects.push(rebuilt.raw);
+      into.origins.set(rebuilt.raw, origin);
       used++;
       if (rebuilt.inferredName !== undefined) {
         into.notes.push(
