@@ -2,7 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-/** Dependency arrows of DESIGN.md §2: each folder may import only what is listed. */
+/** Dependency arrows of docs/architecture.md §2: each folder may import only what is listed. */
 const restrict = (files, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
@@ -10,7 +10,7 @@ const restrict = (files, patterns) => ({
 const src = (...dirs) =>
   dirs.map((d) => ({
     group: [`**/${d}/*`, `**/${d}/**`, `**/${d}/index.js`],
-    message: `this folder must not import src/${d} (DESIGN.md §2)`,
+    message: `this folder must not import src/${d} (docs/architecture.md §2)`,
   }));
 
 /** What no file under src/rules may import: the outer folders it must not reach, and I/O. */
@@ -21,7 +21,7 @@ const RULES_ARROWS = [
     message: 'rules do no I/O',
   },
 ];
-/** The stage folders of src/rules, one per handoff of DESIGN.md §1. */
+/** The stage folders of src/rules, one per handoff of docs/architecture.md §1. */
 const STAGE_DIRS = [
   'admission',
   'scheduling',
@@ -48,7 +48,7 @@ const REGISTRY = {
 const collectorsPart = (...dirs) =>
   dirs.map((d) => ({
     group: [`**/${d}/*`, `**/${d}/**`],
-    message: `this folder must not import ${d}/ (DESIGN.md §2, src/collectors)`,
+    message: `this folder must not import ${d}/ (docs/architecture.md §2, src/collectors)`,
   }));
 /** What every collector except live/ and simulator/ may not import. */
 const collectorArrows = [
@@ -108,7 +108,7 @@ export default tseslint.config(
   ),
   restrict(['src/k8s/**'], src('errors', 'collectors', 'rules', 'report', 'tui', 'cli', 'simulator')),
   restrict(['src/rules/**'], RULES_ARROWS),
-  // Arrows inside src/rules (DESIGN.md §2). Each block repeats RULES_ARROWS: a later block that
+  // Arrows inside src/rules (docs/architecture.md §2). Each block repeats RULES_ARROWS: a later block that
   // sets no-restricted-imports replaces the earlier options instead of adding to them.
   ...STAGE_DIRS.map((stage) =>
     restrict(

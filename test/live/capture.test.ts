@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { ADMIN_TOKEN } from '../../src/simulator/api/types.js';
 import { startApiServer, type RunningApiServer } from '../../src/simulator/http/server.js';
 import { resolveScenario } from '../../src/simulator/scenario/catalog.js';
@@ -13,7 +14,13 @@ import { Simulation } from '../../src/simulator/simulation.js';
 import { runCli } from '../run-cli.js';
 import { writeKubeconfig } from './kubeconfig-files.js';
 
-const PLANTED = ['p4ssw0rd-planted-in-env', 'sk_live_planted_token'];
+const PLANTED = [
+  'p4ssw0rd-planted-in-env',
+  'sk_live_planted_token',
+  'p4ssw0rd-planted-in-args',
+  'tok-planted-in-args',
+  'pw-planted-in-annotation',
+];
 
 interface Report {
   diagnoses: {
@@ -44,13 +51,22 @@ describe('handoff capture', () => {
       const m = o.manifest as { kind?: string; metadata?: { name?: string } };
       if (m.kind !== 'Deployment' || m.metadata?.name !== 'frontend') return o;
       const manifest = structuredClone(o.manifest) as {
-        spec: { template: { spec: { containers: { env?: { name: string; value: string }[] }[] } } };
+        spec: {
+          template: {
+            metadata: { annotations?: Record<string, string> };
+            spec: { containers: { env?: { name: string; value: string }[]; args?: string[] }[] };
+          };
+        };
       };
-      for (const c of manifest.spec.template.spec.containers)
+      manifest.spec.template.metadata.annotations = { 'example.com/db-password': PLANTED[4] ?? '' };
+      for (const c of manifest.spec.template.spec.containers) {
         c.env = [
           { name: 'DB_PASSWORD', value: PLANTED[0] ?? '' },
           { name: 'STRIPE_KEY', value: PLANTED[1] ?? '' },
         ];
+        // Credentials on the command line, as flags with = and with a separate value.
+        c.args = [`--db-password=${PLANTED[2] ?? ''}`, '--api-token', PLANTED[3] ?? '', '--port', '8080'];
+      }
       return { ...o, manifest };
     });
     const secret = {
@@ -86,6 +102,18 @@ describe('handoff capture', () => {
     for (const planted of PLANTED) expect(text).not.toContain(planted);
     expect(text).toContain('kind: EvidenceBundle');
     expect(text).toContain('DB_PASSWORD');
+    // The bundle says what it lacks: the flag values, the annotation, the env values.
+    const bundle = parse(text) as { redacted: { object: string; field: string; what: string }[] };
+    const frontend = bundle.redacted.filter((r) => r.object === 'Deployment shop/frontend');
+    expect(frontend.map((r) => r.what)).toEqual(
+      expect.arrayContaining([
+        'the value of --db-password',
+        'the value of --api-token',
+        'an annotation whose name says secret, password, token or key',
+        'an environment variable value',
+      ]),
+    );
+    expect(text).toContain('- --port\n');
 
     const live = await runCli(['-A', '--kubeconfig', kubeconfig, '-o', 'json'], { env });
     const replay = await runCli(['-f', out, '-o', 'json'], { env });

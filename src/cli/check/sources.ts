@@ -65,6 +65,7 @@ export function fileSource(files: readonly string[], io: CliIO, now: number | un
   const collector: Collector = filesCollector(files, io.stdin, {
     ...(now === undefined ? {} : { now }),
     clock: io.now,
+    env: io.env,
   });
   let evidence: Collected | undefined;
   const read = async (): Promise<Tick> => {

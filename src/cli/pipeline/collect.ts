@@ -88,6 +88,7 @@ export function collectorFor(opts: EvidenceOptions, ctx: CollectorContext): Coll
     return filesCollector(files, io.stdin, {
       ...(ctx.nowFlag === undefined ? {} : { now: ctx.nowFlag }),
       clock,
+      env: io.env,
     });
   return liveCollector(connectionFor(opts, io), liveScope(ctx.scope), {
     now: () => new Date(clock()),

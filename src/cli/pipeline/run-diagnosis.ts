@@ -6,6 +6,7 @@
 import type { Clock } from '../../k8s/index.js';
 import type { Diagnosis, DiagnosisReport, Snapshot } from '../../model/index.js';
 import type { Collected } from '../../collectors/collector.js';
+import { sanitize } from '../../report/index.js';
 import { diagnose, type RuleFailure } from '../../rules/engine/index.js';
 import { RULES } from '../../rules/index.js';
 import type { IncrementalDiagnosis } from './incremental.js';
@@ -92,13 +93,14 @@ function sourceOf(snapshot: Snapshot, now: number): DiagnosisReport['source'] {
   }
 }
 
+/** Collector notes name objects from the evidence: sanitised, since they go to stderr as they are. */
 function notesOf(snapshot: Snapshot): string[] {
   return [
     ...snapshot.notes,
     ...snapshot.missing.map(
       (m) => `could not read ${m.kind}${m.namespace ? ` in ${m.namespace}` : ''}: ${m.why}`,
     ),
-  ];
+  ].map(sanitize);
 }
 
 /** Rule failures as the CLI prints them on stderr. */

@@ -1,9 +1,14 @@
 import { isRecord, str, type Raw } from '../normalize/coerce.js';
-import type { SnapshotBuilder } from '../snapshot-builder.js';
+import type { Origin, SnapshotBuilder } from '../snapshot-builder.js';
 
 /** An EvidenceBundle written by `handoff capture`: its objects, log tails and probe results, as captured. */
-export function addBundle(builder: SnapshotBuilder, bundle: Raw): void {
-  for (const o of Array.isArray(bundle.objects) ? (bundle.objects as unknown[]) : []) builder.add(o);
+export function addBundle(builder: SnapshotBuilder, bundle: Raw, origin?: Origin): void {
+  const objects: unknown = bundle.objects;
+  if (Array.isArray(objects)) {
+    objects.forEach((o: unknown, i) => {
+      builder.add(o, undefined, origin === undefined ? undefined : { ...origin, path: `objects[${i}]` });
+    });
+  }
   for (const l of Array.isArray(bundle.logs) ? (bundle.logs as unknown[]) : []) {
     if (!isRecord(l)) continue;
     const namespace = str(l.namespace);

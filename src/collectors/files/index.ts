@@ -9,19 +9,30 @@ import { resolveLog, type PastedLog } from '../paste/logs.js';
 import { PASTE_PARSERS } from '../paste/parsers.js';
 import type { PastedObject } from '../paste/common/types.js';
 import { collected, type Collector } from '../collector.js';
-import { SnapshotBuilder } from '../snapshot-builder.js';
+import { isReadKind, SnapshotBuilder } from '../snapshot-builder.js';
 import { gatherStructured, looksStructured, type StructuredParts } from '../normalize/structured.js';
 import { addBundle } from './bundle.js';
-import { readSources, type Source } from './sources.js';
+import { inputLimit, readSources, type Source, type Unread } from './sources.js';
 import { systemClock } from '../../k8s/index.js';
 
-export { readSources, checkText, STDIN_NAME, type Source } from './sources.js';
+export {
+  readSources,
+  checkText,
+  inputLimit,
+  DEFAULT_INPUT_LIMIT,
+  INPUT_LIMIT_ENV,
+  STDIN_NAME,
+  type Source,
+  type Unread,
+} from './sources.js';
 
 export interface ReadOptions {
   /** `--now`, epoch ms: relative ages in pasted text count back from it. */
   readonly now?: number;
   /** Wall clock for pasted ages when the evidence holds no time at all. */
   readonly clock?: () => number;
+  /** The environment to read HANDOFF_MAX_INPUT (the input limit per source) from. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Everything read from the sources before it is normalised. */
@@ -37,7 +48,7 @@ interface Gathered extends StructuredParts {
  */
 function gather(source: Source, into: Gathered): void {
   const structured = looksStructured(source.text)
-    ? gatherStructured(source.name, source.text, into)
+    ? gatherStructured(source.name, source.text, into, isReadKind)
     : undefined;
   if (typeof structured === 'number' && structured > 0) return;
   const paste = parsePaste(source.text, PASTE_PARSERS);
@@ -56,11 +67,16 @@ function gather(source: Source, into: Gathered): void {
   );
 }
 
-/** Builds one Snapshot from already-read sources. */
+/**
+ * Builds one Snapshot from already-read sources. A file of a directory that cannot be read or
+ * holds nothing usable becomes a note (`unread` are those that could not even be read as text);
+ * only a directory in which no file was usable is an error.
+ */
 export function snapshotFromSources(
   sources: readonly Source[],
   paths: readonly string[],
   options: ReadOptions = {},
+  unread: readonly Unread[] = [],
 ): Snapshot {
   const g: Gathered = {
     objects: [],
@@ -70,14 +86,43 @@ export function snapshotFromSources(
     pastedLogs: [],
     commandNamespaces: [],
     notes: [],
+    skipped: new Map(),
+    origins: new WeakMap(),
   };
-  for (const source of sources) gather(source, g);
+  const passedOver = [...unread];
+  const usable = new Set<string>();
+  for (const source of sources) {
+    if (source.directory === undefined) {
+      gather(source, g);
+      continue;
+    }
+    try {
+      gather(source, g);
+      usable.add(source.directory);
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      passedOver.push({ directory: source.directory, error: err });
+    }
+  }
+  for (const directory of new Set(passedOver.map((u) => u.directory))) {
+    if (usable.has(directory)) continue;
+    const reasons = passedOver.filter((u) => u.directory === directory).map((u) => u.error.message);
+    throw new InputError(
+      directory,
+      undefined,
+      `no file in it could be read (${reasons.length} file${reasons.length === 1 ? '' : 's'}): ${reasons.join('; ')}`,
+      'give a directory of kubectl output or JSON/YAML objects, or name the files with -f',
+    );
+  }
+  passedOver.sort((a, b) => a.error.file.localeCompare(b.error.file));
+  for (const u of passedOver) g.notes.push(`skipped ${u.error.message}`);
 
   const builder = new SnapshotBuilder();
-  for (const o of g.objects) builder.add(o);
-  for (const b of g.bundles) addBundle(builder, b);
+  for (const o of g.objects) builder.add(o, undefined, g.origins.get(o));
+  for (const b of g.bundles) addBundle(builder, b, g.origins.get(b));
   for (const l of g.logs) builder.addLog(l);
   for (const n of g.notes) builder.note(n);
+  for (const [kind, n] of g.skipped) builder.countSkipped(kind, n);
   const captured = g.bundles.map((b) => str(b.capturedAt)).find((t) => t !== undefined);
   builder.setCapturedAt(captured);
 
@@ -96,6 +141,16 @@ export function snapshotFromSources(
     for (const l of g.pastedLogs) builder.addLog(resolveLog(l, assembled.namespace, assembled.objects));
     if (captured === undefined) builder.setCapturedAt(assembled.referenceTime);
   }
+  const [unusable] = builder.unusableObjects();
+  if (builder.kept === 0 && unusable !== undefined) {
+    // Everything read had the wrong shape: say so rather than report zero targets.
+    throw new InputError(
+      unusable.origin?.file ?? paths.join(', '),
+      unusable.origin?.line,
+      `nothing usable: ${unusable.text}`,
+      'give objects as kubectl writes them (kubectl get pods,events -o yaml)',
+    );
+  }
   return builder.build({ type: 'file', paths });
 }
 
@@ -105,7 +160,8 @@ export async function collectFiles(
   stdin: NodeJS.ReadableStream,
   options: ReadOptions = {},
 ): Promise<Snapshot> {
-  return snapshotFromSources(await readSources(paths, stdin), paths, options);
+  const { sources, unread } = await readSources(paths, stdin, inputLimit(options.env));
+  return snapshotFromSources(sources, paths, options, unread);
 }
 
 /** The files collector: `-f` paths (files, directories, "-" for stdin) read when collected. */

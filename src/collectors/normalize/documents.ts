@@ -1,6 +1,7 @@
 import { LineCounter, parseAllDocuments } from 'yaml';
 import { InputError } from '../../errors/index.js';
 import type { LogTail } from '../../model/index.js';
+import { skipUnreadKinds } from './skip-kinds.js';
 
 export interface Document {
   readonly value: unknown;
@@ -11,6 +12,13 @@ export interface Document {
 export interface Parsed {
   readonly documents: readonly Document[];
   readonly logs: readonly LogTail[];
+  /** Objects of kinds `keepKind` refused, by kind: counted, never built. */
+  readonly skipped: ReadonlyMap<string, number>;
+}
+
+export interface ParseOptions {
+  /** Kinds worth building; YAML documents and List items of other kinds are skipped unparsed. */
+  readonly keepKind?: (kind: string) => boolean;
 }
 
 /** Lines kept of each log section (`kubectl cluster-info dump` prints whole logs). */
@@ -62,7 +70,7 @@ const LOG_START = /^==== START logs for container (\S+) of pod ([^/\s]+)\/(\S+) 
  * Concatenated JSON values with log sections between them, as `kubectl cluster-info dump`
  * prints: each `==== START logs for container C of pod NS/NAME ====` section becomes a log tail.
  */
-function parseJsonStream(name: string, text: string): Parsed {
+function parseJsonStream(name: string, text: string): Omit<Parsed, 'skipped'> {
   const documents: Document[] = [];
   const logs: LogTail[] = [];
   let i = 0;
@@ -137,7 +145,12 @@ function reindentFirstLine(text: string): string | undefined {
   return lines.join('\n');
 }
 
-function parseYaml(name: string, text: string): Document[] | InputError {
+/** `lineOf` maps a line of `text` to the line of the file it came from (lines may have been cut). */
+function parseYaml(
+  name: string,
+  text: string,
+  lineOf: (line: number) => number = (l) => l,
+): Document[] | InputError {
   const lineCounter = new LineCounter();
   const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [docs];
@@ -145,7 +158,8 @@ function parseYaml(name: string, text: string): Document[] | InputError {
   for (const doc of list) {
     const err = doc.errors[0];
     if (err !== undefined) {
-      const line = err.linePos?.[0].line;
+      const at = err.linePos?.[0].line;
+      const line = at === undefined ? undefined : lineOf(at);
       const first = err.message.split('\n')[0] ?? err.message;
       return new InputError(name, line, `invalid YAML: ${first.replace(/ at line \d+, column \d+:?$/, '')}`);
     }
@@ -153,37 +167,46 @@ function parseYaml(name: string, text: string): Document[] | InputError {
     try {
       value = doc.toJS({ maxAliasCount: 100 });
     } catch (e) {
-      const line = lineCounter.linePos(doc.range[0]).line;
+      const line = lineOf(lineCounter.linePos(doc.range[0]).line);
       return new InputError(name, line, `invalid YAML: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (value === null || value === undefined) continue;
-    out.push({ value, line: lineCounter.linePos(doc.contents?.range[0] ?? doc.range[0]).line });
+    out.push({ value, line: lineOf(lineCounter.linePos(doc.contents?.range[0] ?? doc.range[0]).line) });
   }
   return out;
 }
 
 /** Parses JSON, a JSON stream with log sections, or (multi-document) YAML. */
-export function parseDocuments(name: string, text: string): Parsed {
+export function parseDocuments(name: string, text: string, options: ParseOptions = {}): Parsed {
   const trimmed = text.trimStart();
+  const skipped = new Map<string, number>();
   // `cluster-info dump --output-directory` writes <ns>/<pod>/logs.txt: log sections only.
-  if (trimmed.startsWith('==== START logs for container ')) return parseJsonStream(name, text);
+  if (trimmed.startsWith('==== START logs for container '))
+    return { ...parseJsonStream(name, text), skipped };
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
       return {
         documents: [{ value: JSON.parse(text), line: lineAt(text, text.length - trimmed.length) }],
         logs: [],
+        skipped,
       };
     } catch {
-      return parseJsonStream(name, text);
+      return { ...parseJsonStream(name, text), skipped };
     }
   }
-  const cleaned = blankNoise(text);
-  const result = parseYaml(name, cleaned);
-  if (!(result instanceof InputError)) return { documents: result, logs: [] };
+  // Kinds not read are cut first, so that nothing else walks their lines.
+  const skimmed =
+    options.keepKind === undefined
+      ? { text, lineOf: (line: number) => line }
+      : skipUnreadKinds(text, options.keepKind, skipped);
+  const cleaned = blankNoise(skimmed.text);
+  const { lineOf } = skimmed;
+  const result = parseYaml(name, cleaned, lineOf);
+  if (!(result instanceof InputError)) return { documents: result, logs: [], skipped };
   const repaired = reindentFirstLine(cleaned);
   if (repaired !== undefined) {
-    const second = parseYaml(name, repaired);
-    if (!(second instanceof InputError)) return { documents: second, logs: [] };
+    const second = parseYaml(name, repaired, lineOf);
+    if (!(second instanceof InputError)) return { documents: second, logs: [], skipped };
   }
   throw result;
 }

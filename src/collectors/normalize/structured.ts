@@ -1,5 +1,6 @@
 import { InputError } from '../../errors/index.js';
 import type { LogTail } from '../../model/index.js';
+import type { Origin } from '../snapshot-builder.js';
 import { appendAll, isRecord, rec, str, type Raw } from './coerce.js';
 import { parseDocuments } from './documents.js';
 import { rebuildPod } from './pod-fragments.js';
@@ -11,6 +12,10 @@ export interface StructuredParts {
   readonly bundles: Raw[];
   readonly logs: LogTail[];
   readonly notes: string[];
+  /** Objects of kinds kube-handoff does not read, by kind: counted before they were built. */
+  readonly skipped: Map<string, number>;
+  /** Where each of `objects` and `bundles` was read (file and line), for notes about it. */
+  readonly origins: WeakMap<object, Origin>;
 }
 
 /**
@@ -28,29 +33,45 @@ export function looksStructured(text: string): boolean {
   );
 }
 
-/** Reads structured text into `into`; returns how many things it found, or the syntax error. */
-export function gatherStructured(name: string, text: string, into: StructuredParts): number | InputError {
+/**
+ * Reads structured text into `into`; returns how many things it found, or the syntax error.
+ * Documents and List items of kinds `keepKind` refuses are counted in `into.skipped`, never built.
+ */
+export function gatherStructured(
+  name: string,
+  text: string,
+  into: StructuredParts,
+  keepKind?: (kind: string) => boolean,
+): number | InputError {
   let parsed: ReturnType<typeof parseDocuments>;
   try {
-    parsed = parseDocuments(name, text);
+    parsed = parseDocuments(name, text, keepKind === undefined ? {} : { keepKind });
   } catch (err) {
     if (err instanceof InputError) return err;
     throw err;
   }
   let used = parsed.logs.length;
+  for (const [kind, n] of parsed.skipped) {
+    into.skipped.set(kind, (into.skipped.get(kind) ?? 0) + n);
+    used += n;
+  }
   appendAll(into.logs, parsed.logs);
   for (const doc of parsed.documents) {
     const value = doc.value;
+    const origin: Origin = { file: name, line: doc.line };
     if (isRecord(value) && value.kind === 'EvidenceBundle') {
       into.bundles.push(value);
+      into.origins.set(value, origin);
       used++;
     } else if (isRecord(value) && typeof value.kind === 'string') {
       into.objects.push(value);
+      into.origins.set(value, origin);
       used++;
     } else {
       const rebuilt = rebuildPod(value);
       if (rebuilt === undefined) continue;
       into.objects.push(rebuilt.raw);
+      into.origins.set(rebuilt.raw, origin);
       used++;
       if (rebuilt.inferredName !== undefined) {
         into.notes.push(

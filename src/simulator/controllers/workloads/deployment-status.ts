@@ -1,7 +1,8 @@
 /**
  * The Deployment's rollout arithmetic and status (deploymentutil and syncRolloutStatus):
- * surge and unavailability from the strategy, replica counts from the ReplicaSet, and the
- * Available, Progressing and ReplicaFailure conditions with their upstream reasons and texts.
+ * surge and unavailability from the strategy, replica counts summed over its ReplicaSets (the
+ * new one gives updatedReplicas), and the Available, Progressing and ReplicaFailure conditions
+ * with their upstream reasons and texts.
  */
 import { parseTime } from '../../../k8s/index.js';
 import type { WorkloadObj } from '../../world/types.js';
@@ -37,11 +38,29 @@ export function rollingParams(d: WorkloadObj): RollingParams {
   return { maxSurge, maxUnavailable: Math.min(maxUnavailable, replicas) };
 }
 
-/** calculateStatus + syncRolloutStatus for a Deployment with one ReplicaSet. */
+/** deploymentutil.MaxUnavailable: 0 for Recreate and for no replicas. */
+export function maxUnavailable(d: WorkloadObj): number {
+  const strategy = d.spec.strategy as { type?: string } | undefined;
+  if (strategy?.type === 'Recreate' || (d.spec.replicas ?? 1) === 0) return 0;
+  return rollingParams(d).maxUnavailable;
+}
+
+const sum = (sets: readonly WorkloadObj[], count: (rs: WorkloadObj) => number | undefined): number =>
+  sets.reduce((n, rs) => n + (count(rs) ?? 0), 0);
+
+interface Counts {
+  readonly replicas: number;
+  readonly updated: number;
+  readonly ready: number;
+  readonly available: number;
+}
+
+/** calculateStatus + syncRolloutStatus over all the Deployment's ReplicaSets; `newRS` may not exist yet (Recreate). */
 export function rolloutStatus(
   world: World,
   d: WorkloadObj,
-  rs: WorkloadObj,
+  all: readonly WorkloadObj[],
+  newRS: WorkloadObj | undefined,
   conditions: Condition[],
 ): WorkloadObj['status'] {
   const want = d.spec.replicas ?? 1;
@@ -49,15 +68,15 @@ export function rolloutStatus(
   const set = (c: Condition): void => {
     setCondition(conditions, c, now, { updateTime: true });
   };
-  const counts = {
-    replicas: rs.status.replicas ?? 0,
-    ready: rs.status.readyReplicas ?? 0,
-    available: rs.status.availableReplicas ?? 0,
+  const counts: Counts = {
+    replicas: sum(all, (rs) => rs.status.replicas),
+    updated: newRS?.status.replicas ?? 0,
+    ready: sum(all, (rs) => rs.status.readyReplicas),
+    available: sum(all, (rs) => rs.status.availableReplicas),
   };
-  const { replicas, ready, available } = counts;
-  const unavailable = Math.max(0, (rs.spec.replicas ?? 0) - available);
-  const { maxUnavailable } = rollingParams(d);
-  if (available >= want - maxUnavailable)
+  const { replicas, updated, ready, available } = counts;
+  const unavailable = Math.max(0, sum(all, (rs) => rs.spec.replicas) - available);
+  if (available >= want - maxUnavailable(d))
     set({
       type: 'Available',
       status: 'True',
@@ -72,8 +91,10 @@ export function rolloutStatus(
       message: 'Deployment does not have minimum availability.',
     });
   const generation = d.metadata.generation ?? 1;
-  syncProgressing(world, d, rs, counts, conditions, set);
-  const failure = findCondition(rs.status.conditions, 'ReplicaFailure');
+  syncProgressing(world, d, newRS, counts, conditions, set);
+  const failure = [newRS, ...all]
+    .map((rs) => findCondition(rs?.status.conditions, 'ReplicaFailure'))
+    .find((c) => c !== undefined);
   if (failure !== undefined)
     set({
       type: 'ReplicaFailure',
@@ -84,7 +105,8 @@ export function rolloutStatus(
   else removeCondition(conditions, 'ReplicaFailure');
   return {
     observedGeneration: generation,
-    ...(replicas > 0 ? { replicas, updatedReplicas: replicas } : {}),
+    ...(replicas > 0 ? { replicas } : {}),
+    ...(updated > 0 ? { updatedReplicas: updated } : {}),
     ...(ready > 0 ? { readyReplicas: ready } : {}),
     ...(available > 0 ? { availableReplicas: available } : {}),
     ...(unavailable > 0 ? { unavailableReplicas: unavailable } : {}),
@@ -99,26 +121,29 @@ export function rolloutStatus(
 function syncProgressing(
   world: World,
   d: WorkloadObj,
-  rs: WorkloadObj,
-  counts: { readonly replicas: number; readonly ready: number; readonly available: number },
+  newRS: WorkloadObj | undefined,
+  counts: Counts,
   conditions: Condition[],
   set: (c: Condition) => void,
 ): void {
   const want = d.spec.replicas ?? 1;
-  const { replicas, ready, available } = counts;
+  const { replicas, updated, ready, available } = counts;
   const progressing = findCondition(conditions, 'Progressing');
-  if (replicas === want && progressing?.reason === 'NewReplicaSetAvailable') return;
-  const rsName = rs.metadata.name;
+  if (replicas === want && updated === replicas && progressing?.reason === 'NewReplicaSetAvailable') return;
+  const subject =
+    newRS === undefined ? `Deployment "${d.metadata.name}"` : `ReplicaSet "${newRS.metadata.name}"`;
   const old = d.status;
-  if (replicas === want && available === want && (rs.status.replicas ?? 0) === want) {
+  const oldReplicas = (old.replicas ?? 0) - (old.updatedReplicas ?? 0);
+  if (updated === want && replicas === want && available === want) {
     set({
       type: 'Progressing',
       status: 'True',
       reason: 'NewReplicaSetAvailable',
-      message: `ReplicaSet "${rsName}" has successfully progressed.`,
+      message: `${subject} has successfully progressed.`,
     });
   } else if (
-    replicas > (old.updatedReplicas ?? 0) ||
+    updated > (old.updatedReplicas ?? 0) ||
+    replicas - updated < oldReplicas ||
     ready > (old.readyReplicas ?? 0) ||
     available > (old.availableReplicas ?? 0)
   ) {
@@ -129,16 +154,16 @@ function syncProgressing(
       type: 'Progressing',
       status: 'True',
       reason: 'ReplicaSetUpdated',
-      message: `ReplicaSet "${rsName}" is progressing.`,
+      message: `${subject} is progressing.`,
     });
-    const updated = findCondition(conditions, 'Progressing');
-    if (updated !== undefined && transition !== undefined) updated.lastTransitionTime = transition;
+    const refreshed = findCondition(conditions, 'Progressing');
+    if (refreshed !== undefined && transition !== undefined) refreshed.lastTransitionTime = transition;
   } else if (timedOut(d, progressing, world.clock.now())) {
     set({
       type: 'Progressing',
       status: 'False',
       reason: 'ProgressDeadlineExceeded',
-      message: `ReplicaSet "${rsName}" has timed out progressing.`,
+      message: `${subject} has timed out progressing.`,
     });
   }
 }

@@ -100,7 +100,12 @@ function syncReplicaSet(
 }
 
 /** slowStartBatch: batches of 1, 2, 4, …; the first error ends the sync. */
-function createPods(world: ApiWorld, events: SimilarEvents, rs: WorkloadObj, count: number): string | undefined {
+function createPods(
+  world: ApiWorld,
+  events: SimilarEvents,
+  rs: WorkloadObj,
+  count: number,
+): string | undefined {
   let remaining = count;
   let batch = 1;
   while (remaining > 0) {
@@ -136,7 +141,12 @@ function record(
   world.events.record({ object: rs, type, reason, message, component: 'replicaset-controller' });
 }
 
-function updateStatus(world: ApiWorld, rs: WorkloadObj, error: string | undefined, errorReason: string): void {
+function updateStatus(
+  world: ApiWorld,
+  rs: WorkloadObj,
+  error: string | undefined,
+  errorReason: string,
+): void {
   const pods = ownedBy<PodObj>(world, 'pods', rs).filter(isActive);
   const now = world.clock.now();
   const minReady = rs.spec.minReadySeconds ?? 0;

@@ -45,7 +45,7 @@ const expectation = v.pipe(
         ? { ...when, verdict }
         : fail('verdict', 'an expectation names either a verdict or a stage and reason, not both');
     if (stage === undefined) return fail('stage', 'stage is required');
-    if (!isStageId(stage)) return fail('stage', `unknown stage "${stage}" (see DESIGN.md §1)`);
+    if (!isStageId(stage)) return fail('stage', `unknown stage "${stage}" (see docs/architecture.md §1)`);
     if (reason === undefined) return fail('reason', 'reason is required');
     if (!isReasonCode(reason) || stageOfReason(reason) !== stage)
       return fail('reason', `"${reason}" is not a reason code of stage ${stage}`);
