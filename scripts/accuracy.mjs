@@ -5,7 +5,8 @@
 /* global console, process */
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { judgeCase, loadRealCases } from './real-cases.mjs';
+import { writeFileSync } from 'node:fs';
+import { judgeCase, KNOWN_MISSES_FILE, loadRealCases } from './real-cases.mjs';
 
 const dist = join(dirname(dirname(fileURLToPath(import.meta.url))), 'dist');
 const load = (p) => import(pathToFileURL(join(dist, p)).href);
@@ -18,6 +19,7 @@ const [{ snapshotFromSources }, { referenceTimeOf }, { diagnose }, { RULES }] = 
 const engine = { snapshotFromSources, diagnose, referenceTime: referenceTimeOf, RULES };
 const showMisses = process.argv.includes('--misses');
 const onlyHeld = process.argv.includes('--held-out');
+const writeMisses = process.argv.includes('--write-known-misses');
 
 const pct = (n, d) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
 
@@ -70,3 +72,12 @@ table(
   'held-out split (the honest estimate)',
   rows.filter((r) => r.c.heldOut),
 );
+
+if (writeMisses) {
+  const wrong = rows.filter((r) => r.j.refused || !r.j.stageOk || !r.j.reasonOk).map((r) => r.c.file);
+  writeFileSync(
+    KNOWN_MISSES_FILE,
+    `# Real cases the tool still gets wrong (npm run accuracy -- --write-known-misses).\n# test/real-cases.test.ts asserts each still misses; remove a line when its case is fixed.\n${wrong.join('\n')}\n`,
+  );
+  console.log(`\nwrote ${wrong.length} known misses to ${KNOWN_MISSES_FILE}`);
+}

@@ -24,3 +24,5 @@ export const REAL_CASES_DIR: string;
 export const CASE_CLOCK: number;
 export function loadRealCases(dir?: string): RealCase[];
 export function judgeCase(engine: unknown, c: RealCase): CaseJudgement;
+export const KNOWN_MISSES_FILE: string;
+export function loadKnownMisses(file?: string): Set<string>;
