@@ -4,7 +4,7 @@ import { parseGetEvents } from './get/events.js';
 import { parseGetOther } from './get/other.js';
 import { parseGetPods } from './get/pods.js';
 import { readHeader } from './get/table.js';
-import { lineParser } from './lines/line.js';
+import { commandLineParser, lineParser } from './lines/line.js';
 import type { BlockParser } from './common/types.js';
 
 /** A table header, or a `get events` / `get pods` row: where a single line's wrapped message ends. */
@@ -25,4 +25,5 @@ export const parseLine: BlockParser = lineParser(startsTable);
  */
 export const PASTE_PARSERS: PasteParsers = {
   blocks: [parseDescribe, parseGetEvents, parseGetPods, parseGetOther, parseLine],
+  commandLine: commandLineParser(startsTable),
 };
