@@ -388,3 +388,26 @@ describe('assemble: the container a get pods row could not name', () => {
     });
   });
 });
+
+describe('assemble: an event shown without its reason', () => {
+  it('takes the reason and type its message shape says', () => {
+    const r = assemble(
+      [
+        {
+          raw: {
+            kind: 'Event',
+            involvedObject: { kind: 'Pod', name: 'web-1' },
+            message: '0/3 nodes are available: 3 Insufficient cpu.',
+          },
+          line: 1,
+        },
+        { raw: { kind: 'Event', involvedObject: { kind: 'Pod', name: 'web-1' }, message: 'hello' }, line: 2 },
+      ],
+      { commandNamespaces: [], clock: () => 0 },
+    );
+    expect(r.objects.map((o) => [o.reason, o.type])).toEqual([
+      ['FailedScheduling', 'Warning'],
+      [undefined, undefined],
+    ]);
+  });
+});

@@ -242,3 +242,29 @@ describe('lines the floor leaves alone', () => {
     expect(read(line)).toEqual([]);
   });
 });
+
+describe("the kubelet's answer to kubectl logs for a container that has not started", () => {
+  it.each([
+    ['PodInitializing', 'PodInitializing', 'Pending'],
+    ['ContainerCreating', 'ContainerCreating', 'Pending'],
+    ["image can't be pulled", 'ErrImagePull', undefined],
+    ['trying and failing to pull image', 'ImagePullBackOff', undefined],
+    ['CrashLoopBackOff', 'CrashLoopBackOff', undefined],
+  ])('is waiting to start: %s', (said, reason, phase) => {
+    const o = one(
+      `Error from server (BadRequest): container "app" in pod "web-1" is waiting to start: ${said}`,
+    );
+    expect(o?.raw).toMatchObject({
+      kind: 'Pod',
+      metadata: { name: 'web-1' },
+      status: { containerStatuses: [{ name: 'app', state: { waiting: { reason } } }] },
+    });
+    expect((o?.raw.status as { phase?: string }).phase).toBe(phase);
+  });
+
+  it('says nothing for a reason it cannot read', () => {
+    expect(
+      read('Error from server: container "app" in pod "web-1" is waiting to start: something odd'),
+    ).toEqual([]);
+  });
+});

@@ -62,3 +62,36 @@ export function containerStatePod(text: string, line: number): PastedObject | un
     inferredName: 'the text names no pod',
   };
 }
+
+/**
+ * The kubelet's answer to `kubectl logs` for a container that has not started (kubelet_pods.go
+ * validateContainerLogStatus): `container "app" in pod "web-1" is waiting to start: <reason>`,
+ * where ErrImagePull and ImagePullBackOff are said in words.
+ */
+const WAITING_TO_START = /container "([^"]+)" in pod "([^"]+)" is waiting to start: ([^"\n]+?)\s*$/;
+const WAITING_WORDS: Readonly<Record<string, string>> = {
+  "image can't be pulled": 'ErrImagePull',
+  'trying and failing to pull image': 'ImagePullBackOff',
+};
+
+/** The pod and container state a "waiting to start" answer gives, or undefined. */
+export function waitingToStartPod(text: string, line: number): PastedObject | undefined {
+  const m = WAITING_TO_START.exec(text);
+  const [, container, pod, said] = m ?? [];
+  if (container === undefined || pod === undefined || said === undefined) return undefined;
+  const reason = WAITING_WORDS[said] ?? (/^[A-Z][A-Za-z]+$/.test(said) ? said : undefined);
+  if (reason === undefined) return undefined;
+  const pending = reason === 'PodInitializing' || reason === 'ContainerCreating';
+  return {
+    raw: {
+      kind: 'Pod',
+      metadata: { name: pod },
+      status: {
+        ...(pending ? { phase: 'Pending' } : {}),
+        ...(reason === 'PodInitializing' ? { conditions: [{ type: 'Initialized', status: 'False' }] } : {}),
+        containerStatuses: [{ name: container, ready: false, state: { waiting: { reason } } }],
+      },
+    },
+    line,
+  };
+}
