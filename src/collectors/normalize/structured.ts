@@ -38,6 +38,7 @@ export function gatherStructured(name: string, text: string, into: StructuredPar
     throw err;
   }
   let used = parsed.logs.length;
+  let nameless = 0;
   appendAll(into.logs, parsed.logs);
   for (const doc of parsed.documents) {
     const value = doc.value;
@@ -45,6 +46,12 @@ export function gatherStructured(name: string, text: string, into: StructuredPar
       into.bundles.push(value);
       used++;
     } else if (isRecord(value) && typeof value.kind === 'string') {
+      // A single object trimmed of its name (`kubectl get pod web -o yaml` pasted with the command
+      // above it) is left to the paste reader, which names it after the command.
+      if (isNameless(value)) {
+        nameless++;
+        continue;
+      }
       into.objects.push(value);
       used++;
     } else {
@@ -59,5 +66,13 @@ export function gatherStructured(name: string, text: string, into: StructuredPar
       }
     }
   }
+  if (nameless > 0 && used > 0)
+    into.notes.push(`${name}: skipped ${nameless} object(s) pasted without a name`);
   return used;
+}
+
+/** An object (not a List) whose metadata has no name. */
+function isNameless(value: Raw): boolean {
+  if (typeof value.kind === 'string' && value.kind.endsWith('List')) return false;
+  return str(rec(value.metadata).name) === undefined && str(rec(value.metadata).generateName) === undefined;
 }

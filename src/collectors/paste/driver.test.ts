@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { parsePaste } from './driver.js';
 import type { BlockParser } from './common/types.js';
 import { assemble } from './assemble.js';
+import { PASTE_PARSERS } from './parsers.js';
 
 /** A toy parser: a line "EVENT <reason> <age>" is one event on pod web-1. */
 const toy: BlockParser = (lines, start) => {
@@ -321,6 +322,21 @@ describe('parsePaste: kubectl logs output', () => {
       },
     ]);
     expect(r.objects).toEqual([]);
+  });
+
+  it("ends the log at kubectl's own error, which is read as kubectl output", () => {
+    const text = [
+      'kubectl logs es-1 --all-containers=true',
+      "sysctl: error setting key 'vm.max_map_count': Read-only file system",
+      'Error from server (BadRequest): container "es" in pod "es-1" is waiting to start: PodInitializing',
+    ].join('\n');
+    const r = parsePaste(text, PASTE_PARSERS);
+    expect(r.logs.map((l) => l.lines)).toEqual([
+      ["sysctl: error setting key 'vm.max_map_count': Read-only file system"],
+    ]);
+    expect(r.objects.map((o) => o.raw)).toMatchObject([
+      { kind: 'Pod', metadata: { name: 'es-1' }, status: { containerStatuses: [{ name: 'es' }] } },
+    ]);
   });
 });
 

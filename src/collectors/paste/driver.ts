@@ -3,7 +3,7 @@ import { appendAll, isRecord, str } from '../normalize/coerce.js';
 import { parseDocuments } from '../normalize/documents.js';
 import { rebuildPod } from '../normalize/pod-fragments.js';
 import { cleanLines, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
-import type { BlockParser, PastedObject } from './common/types.js';
+import { UNNAMED_POD, type BlockParser, type PastedObject } from './common/types.js';
 import { namedByCommand } from './command-naming.js';
 import { readJsonMembers } from './json-fragment.js';
 import { readLog, type PastedLog } from './logs.js';
@@ -41,15 +41,32 @@ function structuredBlockEnd(lines: readonly string[], start: number): number {
   return end;
 }
 
+/** An object pasted without metadata.name (trimmed from `-o yaml`) gets a placeholder the command above may replace. */
+function withName(raw: Record<string, unknown>, line: number): PastedObject {
+  const meta = isRecord(raw.metadata) ? raw.metadata : {};
+  if (str(meta.name) !== undefined || typeof raw.kind !== 'string' || raw.kind === 'Event')
+    return { raw, line };
+  const name = raw.kind === 'Pod' ? UNNAMED_POD : `unnamed-${raw.kind.toLowerCase()}`;
+  return {
+    raw: { ...raw, metadata: { ...meta, name } },
+    line,
+    inferredName: `the ${raw.kind} was pasted without its name`,
+  };
+}
+
 /** The Kubernetes objects (items of a List), or the pod a kindless fragment is part of, in one parsed value. */
 function objectsOfValue(value: unknown, line: number): PastedObject[] {
   if (isRecord(value) && typeof value.kind === 'string') {
     const items = Array.isArray(value.items) ? (value.items as unknown[]) : [value];
     const itemKind = str(value.kind)?.endsWith('List') === true ? str(value.kind)?.slice(0, -4) : undefined;
-    return items.filter(isRecord).map((item) => ({
-      raw: { ...(itemKind && itemKind !== '' && item.kind === undefined ? { kind: itemKind } : {}), ...item },
-      line,
-    }));
+    return items
+      .filter(isRecord)
+      .map((item) =>
+        withName(
+          { ...(itemKind && itemKind !== '' && item.kind === undefined ? { kind: itemKind } : {}), ...item },
+          line,
+        ),
+      );
   }
   const rebuilt = rebuildPod(value);
   if (rebuilt === undefined) return [];

@@ -268,3 +268,21 @@ describe("the kubelet's answer to kubectl logs for a container that has not star
     ).toEqual([]);
   });
 });
+
+describe('a waiting reason cut short by the paste', () => {
+  it('is the one known reason it begins', () => {
+    expect(
+      one(
+        'Error from server (BadRequest): container "main" in pod "p-1" is waiting to start: CreateContainerConfigErro',
+      )?.raw.status,
+    ).toMatchObject({
+      containerStatuses: [{ state: { waiting: { reason: 'CreateContainerConfigError' } } }],
+    });
+  });
+
+  it('is nothing when it could begin several', () => {
+    expect(
+      read('Error from server: container "m" in pod "p-1" is waiting to start: CreateContainer'),
+    ).toEqual([]);
+  });
+});

@@ -74,12 +74,20 @@ const WAITING_WORDS: Readonly<Record<string, string>> = {
   'trying and failing to pull image': 'ImagePullBackOff',
 };
 
+/** A waiting reason, also when a paste cut its end off ("CreateContainerConfigErro"): the one known reason it begins. */
+function knownWaitingReason(word: string): string | undefined {
+  if (WAITING_REASONS.has(word)) return word;
+  if (word.length < 6) return undefined;
+  const completions = [...WAITING_REASONS].filter((r) => r.startsWith(word));
+  return completions.length === 1 ? completions[0] : undefined;
+}
+
 /** The pod and container state a "waiting to start" answer gives, or undefined. */
 export function waitingToStartPod(text: string, line: number): PastedObject | undefined {
   const m = WAITING_TO_START.exec(text);
   const [, container, pod, said] = m ?? [];
   if (container === undefined || pod === undefined || said === undefined) return undefined;
-  const reason = WAITING_WORDS[said] ?? (/^[A-Z][A-Za-z]+$/.test(said) ? said : undefined);
+  const reason = WAITING_WORDS[said] ?? knownWaitingReason(said);
   if (reason === undefined) return undefined;
   const pending = reason === 'PodInitializing' || reason === 'ContainerCreating';
   return {
