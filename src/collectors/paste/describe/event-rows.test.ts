@@ -223,6 +223,18 @@ describe('kubectl 1.5-1.9 rows whose cells the tabwriter left one space apart', 
       },
     ],
     [
+      'LastSeen against Count',
+      '  16m   42s 11  {kubelet pool-1}    spec.containers{db}  Warning Unhealthy   Liveness probe failed: connection refused',
+      {
+        reason: 'Unhealthy',
+        type: 'Warning',
+        count: 11,
+        source: { component: 'kubelet', host: 'pool-1' },
+        involvedObject: { fieldPath: 'spec.containers{db}' },
+        message: 'Liveness probe failed: connection refused',
+      },
+    ],
+    [
       'SubObjectPath, Type and Reason one space apart',
       '  27m  27m  1  kubelet, n1  spec.containers{app} Normal Pulling pulling image "prom/prometheus:v1.5.2"',
       {

@@ -168,16 +168,25 @@ function seenAt(text: string): { age?: number; time?: string } | undefined {
 const SEEN_TAIL =
   /^\s+(?:(spec\.\S+|status\.\S+|implicitly required container \S+)\s+)?(?:(Normal|Warning)\s+)?([A-Za-z][\w.:-]*)(?:\s+(\S.*))?$/;
 
-/** The Count and From cells, also when the tabwriter left one space between them ("1 job-controller"). */
-function countAndFrom(cols: readonly Column[]): { count: string; from: Column } | undefined {
-  const [, , c2, c3] = cols;
-  if (c2 === undefined) return undefined;
-  const squeezed = /^(\d+) (\S.*)$/.exec(c2.text);
-  if (squeezed?.[1] !== undefined && squeezed[2] !== undefined) {
-    const from = { text: squeezed[2], at: c2.at + squeezed[1].length + 1 };
-    return { count: squeezed[1], from };
-  }
-  return c3 === undefined ? undefined : { count: c2.text, from: c3 };
+/** FirstSeen, LastSeen, Count and From as cells of their own: columns, as the tabwriter printed them. */
+interface SeenCells {
+  readonly first: string;
+  readonly last: string;
+  readonly count: string;
+  readonly from: Column;
+}
+
+/** Relative ages, Count and From read word by word, when the tabwriter left single spaces between them. */
+const SEEN_WORDS = /^(\s*)(\S+)(\s+)(\S+)(\s+)(\d+)(\s+)(\{[^{}]*\}|[\w.:<>-]+(?:, [^\s,]+)?)(?=\s|$)/;
+
+function seenCells(line: string, cols: readonly Column[]): SeenCells | undefined {
+  const [c0, c1, c2, c3] = cols;
+  if (c0 !== undefined && c1 !== undefined && c2 !== undefined && c3 !== undefined && /^\d+$/.test(c2.text))
+    return { first: c0.text, last: c1.text, count: c2.text, from: c3 };
+  const m = SEEN_WORDS.exec(line);
+  if (m === null) return undefined;
+  const at = m.slice(1, 8).reduce((n, part) => n + (part ?? '').length, 0);
+  return { first: m[2] ?? '', last: m[4] ?? '', count: m[6] ?? '', from: { text: m[8] ?? '', at } };
 }
 
 /** `FirstSeen LastSeen Count From SubobjectPath [Type] Reason Message` (kubectl 1.0–1.9). */
@@ -185,13 +194,11 @@ function seenRow(
   line: string,
   layout: Extract<EventLayout, { style: 'seen' }> | undefined,
 ): EventRowParse | undefined {
-  const cols = columns(line);
-  const [c0, c1] = cols;
-  const cf = countAndFrom(cols);
-  if (c0 === undefined || c1 === undefined || cf === undefined) return undefined;
-  const first = seenAt(c0.text);
-  const last = seenAt(c1.text);
-  if (first === undefined || last === undefined || !/^\d+$/.test(cf.count)) return undefined;
+  const cf = seenCells(line, columns(line));
+  if (cf === undefined) return undefined;
+  const first = seenAt(cf.first);
+  const last = seenAt(cf.last);
+  if (first === undefined || last === undefined) return undefined;
   const braces = cf.from.text.startsWith('{');
   if (layout === undefined && !isSourceCell(cf.from.text)) return undefined;
   const tail = SEEN_TAIL.exec(line.slice(cf.from.at + cf.from.text.length));
