@@ -55,6 +55,7 @@ export function gatherStructured(
     into.skipped.set(kind, (into.skipped.get(kind) ?? 0) + n);
     used += n;
   }
+  let nameless = 0;
   appendAll(into.logs, parsed.logs);
   for (const doc of parsed.documents) {
     const value = doc.value;
@@ -64,6 +65,12 @@ export function gatherStructured(
       into.origins.set(value, origin);
       used++;
     } else if (isRecord(value) && typeof value.kind === 'string') {
+      // A single object trimmed of its name (`kubectl get pod web -o yaml` pasted with the command
+      // above it) is left to the paste reader, which names it after the command.
+      if (isNameless(value)) {
+        nameless++;
+        continue;
+      }
       into.objects.push(value);
       into.origins.set(value, origin);
       used++;
@@ -80,5 +87,13 @@ export function gatherStructured(
       }
     }
   }
+  if (nameless > 0 && used > 0)
+    into.notes.push(`${name}: skipped ${nameless} object(s) pasted without a name`);
   return used;
+}
+
+/** An object (not a List) whose metadata has no name. */
+function isNameless(value: Raw): boolean {
+  if (typeof value.kind === 'string' && value.kind.endsWith('List')) return false;
+  return str(rec(value.metadata).name) === undefined && str(rec(value.metadata).generateName) === undefined;
 }

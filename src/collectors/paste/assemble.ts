@@ -5,6 +5,7 @@ import { appContainersNamedByEvents, nameUnnamedContainer, restoreFieldPath } fr
 import { TERMINATING_FOR } from './describe/kinds.js';
 import { parseAge } from './common/text.js';
 import { deepMerge } from './merge.js';
+import { shapeOf } from './lines/messages.js';
 import { pasteReferenceTime, type ReferenceOptions } from './reference-time.js';
 
 /** Kinds that live in no namespace. */
@@ -86,6 +87,12 @@ function addEvent(a: Assembly, o: PastedObject, index: number): void {
     a.filled = true;
   }
   raw.involvedObject = involved;
+  // A describe or table cut before its Reason / Type: the message says which event it is.
+  const shape = raw.reason === undefined ? shapeOf(str(raw.message) ?? '') : undefined;
+  if (shape !== undefined) {
+    raw.reason = shape.reason;
+    raw.type ??= shape.type;
+  }
   meta.name ??= `${str(involved.name) ?? 'event'}.paste-${o.line}-${index}`;
   meta.namespace ??= involved.namespace;
   if (o.age?.last !== undefined) raw.lastTimestamp = formatTime(a.reference - o.age.last * 1000);

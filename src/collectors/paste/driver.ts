@@ -3,7 +3,9 @@ import { appendAll, isRecord, str } from '../normalize/coerce.js';
 import { parseDocuments } from '../normalize/documents.js';
 import { rebuildPod } from '../normalize/pod-fragments.js';
 import { cleanLines, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
-import type { BlockParser, PastedObject } from './common/types.js';
+import { UNNAMED_POD, type BlockParser, type PastedObject } from './common/types.js';
+import { namedByCommand } from './command-naming.js';
+import { readJsonMembers } from './json-fragment.js';
 import { readLog, type PastedLog } from './logs.js';
 
 /** The first line of a YAML mapping as kubectl -o yaml prints it: lowerCamel keys, unlike describe's "Restart Count:". */
@@ -39,6 +41,44 @@ function structuredBlockEnd(lines: readonly string[], start: number): number {
   return end;
 }
 
+/** An object pasted without metadata.name (trimmed from `-o yaml`) gets a placeholder the command above may replace. */
+function withName(raw: Record<string, unknown>, line: number): PastedObject {
+  const meta = isRecord(raw.metadata) ? raw.metadata : {};
+  if (str(meta.name) !== undefined || typeof raw.kind !== 'string' || raw.kind === 'Event')
+    return { raw, line };
+  const name = raw.kind === 'Pod' ? UNNAMED_POD : `unnamed-${raw.kind.toLowerCase()}`;
+  return {
+    raw: { ...raw, metadata: { ...meta, name } },
+    line,
+    inferredName: `the ${raw.kind} was pasted without its name`,
+  };
+}
+
+/** The Kubernetes objects (items of a List), or the pod a kindless fragment is part of, in one parsed value. */
+function objectsOfValue(value: unknown, line: number): PastedObject[] {
+  if (isRecord(value) && typeof value.kind === 'string') {
+    const items = Array.isArray(value.items) ? (value.items as unknown[]) : [value];
+    const itemKind = str(value.kind)?.endsWith('List') === true ? str(value.kind)?.slice(0, -4) : undefined;
+    return items
+      .filter(isRecord)
+      .map((item) =>
+        withName(
+          { ...(itemKind && itemKind !== '' && item.kind === undefined ? { kind: itemKind } : {}), ...item },
+          line,
+        ),
+      );
+  }
+  const rebuilt = rebuildPod(value);
+  if (rebuilt === undefined) return [];
+  return [
+    {
+      raw: { ...rebuilt.raw },
+      line,
+      ...(rebuilt.inferredName === undefined ? {} : { inferredName: rebuilt.inferredName }),
+    },
+  ];
+}
+
 /** Kubernetes objects, or pod fragments, in a YAML or JSON block inside a paste. */
 function structuredObjects(lines: readonly string[], start: number, end: number): PastedObject[] {
   let docs: ReturnType<typeof parseDocuments>['documents'];
@@ -48,63 +88,14 @@ function structuredObjects(lines: readonly string[], start: number, end: number)
     if (err instanceof InputError) return [];
     throw err;
   }
-  const out: PastedObject[] = [];
-  for (const d of docs) {
-    const line = start + d.line;
-    if (isRecord(d.value) && typeof d.value.kind === 'string') {
-      const items = Array.isArray(d.value.items) ? (d.value.items as unknown[]) : [d.value];
-      const itemKind =
-        str(d.value.kind)?.endsWith('List') === true ? str(d.value.kind)?.slice(0, -4) : undefined;
-      for (const item of items) {
-        if (isRecord(item))
-          out.push({
-            raw: {
-              ...(itemKind && itemKind !== '' && item.kind === undefined ? { kind: itemKind } : {}),
-              ...item,
-            },
-            line,
-          });
-      }
-      continue;
-    }
-    const rebuilt = rebuildPod(d.value);
-    if (rebuilt !== undefined) {
-      out.push({
-        raw: { ...rebuilt.raw },
-        line,
-        ...(rebuilt.inferredName === undefined ? {} : { inferredName: rebuilt.inferredName }),
-      });
-    }
-  }
-  return out;
-}
-
-const GET_ONE_POD = /(?:^|\s)(?:kubectl|oc)\s+get\s+(?:pods?|po)(?:\/|\s+)([a-z0-9][-a-z0-9.]*)(?:\s|$)/;
-
-/**
- * A pod fragment without a name (`kubectl get pod web-1 -o yaml | yq .status`) takes the name and
- * namespace of the one pod the command above it asks for.
- */
-function namedByCommand(o: PastedObject, command: string | undefined): PastedObject {
-  if (o.inferredName === undefined || command === undefined || o.raw.kind !== 'Pod') return o;
-  const name = GET_ONE_POD.exec(command)?.[1];
-  if (name === undefined || /\s(?:-l|--selector|-f|--filename)[\s=]/.test(command)) return o;
-  const ns = NS_FLAG.exec(command)?.[1];
-  const metadata = {
-    ...(isRecord(o.raw.metadata) ? o.raw.metadata : {}),
-    name,
-    ...(ns === undefined ? {} : { namespace: ns }),
-  };
-  return {
-    raw: { ...o.raw, metadata },
-    line: o.line,
-    inferredName: `named by the command above it (${command.trim()})`,
-  };
+  return docs.flatMap((d) => objectsOfValue(d.value, start + d.line));
 }
 
 export interface PasteParsers {
   /** Block parsers tried in order at each line. */
   readonly blocks: readonly BlockParser[];
+  /** Tried on a command line, for an event row pasted on the same line as the command. */
+  readonly commandLine?: BlockParser;
 }
 
 export interface PasteResult {
@@ -134,6 +125,8 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
       continue;
     }
     if (isPromptLine(line)) {
+      const inline = parsers.commandLine?.(lines, i);
+      if (inline !== undefined) appendAll(objects, inline.objects);
       const ns = NS_FLAG.exec(line)?.[1];
       if (ns !== undefined) commandNamespaces.push(ns);
       command = line;
@@ -145,6 +138,15 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
         if (read.log !== undefined) logs.push(read.log);
       }
       continue;
+    }
+    const members = readJsonMembers(lines, i);
+    if (members !== undefined) {
+      const found = objectsOfValue(members.value, i + 1).map((o) => namedByCommand(o, command));
+      if (found.length > 0) {
+        appendAll(objects, found);
+        i = members.end;
+        continue;
+      }
     }
     if (YAML_START.test(line) || /^\s*[{[]\s*("|$)/.test(line)) {
       const end = structuredBlockEnd(lines, i);
@@ -158,7 +160,10 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
     for (const parse of parsers.blocks) {
       const r = parse(lines, i);
       if (r !== undefined && r.end > i) {
-        appendAll(objects, r.objects);
+        appendAll(
+          objects,
+          r.objects.map((o) => namedByCommand(o, command)),
+        );
         i = r.end;
         continue outer;
       }

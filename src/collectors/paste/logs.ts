@@ -30,6 +30,8 @@ function logsCommand(line: string): Omit<PastedLog, 'lines'> | undefined {
   };
 }
 
+const KUBECTL_ERROR = /^(?:Error from server\b|error: )/;
+
 /** Lines kept of one pasted log. */
 const LOG_LINES = 200;
 
@@ -46,7 +48,13 @@ export function readLog(
   if (log === undefined) return undefined;
   let i = start;
   const body: string[] = [];
-  while (i < lines.length && !isPromptLine(lines[i] ?? '') && !/^\s*(?:```|~~~)/.test(lines[i] ?? '')) {
+  while (
+    i < lines.length &&
+    !isPromptLine(lines[i] ?? '') &&
+    !/^\s*(?:```|~~~)/.test(lines[i] ?? '') &&
+    // kubectl's own complaint ("Error from server (BadRequest): container ... is waiting to start") is no log line.
+    !KUBECTL_ERROR.test(lines[i] ?? '')
+  ) {
     body.push(lines[i] ?? '');
     i++;
   }

@@ -3,8 +3,9 @@ import type { PasteParsers } from './driver.js';
 import { parseGetEvents } from './get/events.js';
 import { parseGetOther } from './get/other.js';
 import { parseGetPods } from './get/pods.js';
+import { parseGetPodsV0 } from './get/pods-v0.js';
 import { readHeader } from './get/table.js';
-import { lineParser } from './lines/line.js';
+import { commandLineParser, lineParser } from './lines/line.js';
 import type { BlockParser } from './common/types.js';
 
 /** A table header, or a `get events` / `get pods` row: where a single line's wrapped message ends. */
@@ -24,5 +25,6 @@ export const parseLine: BlockParser = lineParser(startsTable);
  * sections also hold tables), then `kubectl get` tables, then single lines.
  */
 export const PASTE_PARSERS: PasteParsers = {
-  blocks: [parseDescribe, parseGetEvents, parseGetPods, parseGetOther, parseLine],
+  blocks: [parseDescribe, parseGetEvents, parseGetPods, parseGetPodsV0, parseGetOther, parseLine],
+  commandLine: commandLineParser(startsTable),
 };

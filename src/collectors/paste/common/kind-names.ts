@@ -89,6 +89,12 @@ export function kindOf(word: string): string {
   return base === '' ? base : `${(base[0] ?? '').toUpperCase()}${base.slice(1)}`;
 }
 
+/** The kind a word names when it is one kubectl prints ("pod", "Pod", "deployment.apps", "rs"), else undefined. */
+export function knownKind(word: string): string | undefined {
+  const kind = kindOf(word);
+  return BY_LOWER.has(kind.toLowerCase()) ? kind : undefined;
+}
+
 /** `kind/name` as `get all` and `get events` print it, or undefined when there is no slash. */
 export function splitKindName(text: string): { kind: string; name: string } | undefined {
   const slash = text.indexOf('/');

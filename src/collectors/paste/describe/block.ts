@@ -4,8 +4,9 @@ import { detectEventHeader, parseDescribeEventRow } from './event-rows.js';
 import { readEvents } from './events-section.js';
 import { decideKind, metadata, podParts } from './kinds.js';
 import { workloadRaw } from './kinds-workloads.js';
-import { fieldPathOf, inferName, type Named } from './naming.js';
+import { controllerOfEvents, fieldPathOf, inferName, type Named } from './naming.js';
 import { nodeRaw, pvcRaw, serviceRaws } from './kinds-cluster.js';
+import { eventRaw } from './kinds-event.js';
 import {
   commandKind,
   CONTAINER_KEYS,
@@ -148,7 +149,13 @@ function startsBlock(lines: readonly string[], start: number): boolean {
 }
 
 function build(doc: Doc, lines: readonly string[], start: number): PastedObject[] {
-  const kind = decideKind(doc, commandKind(lines, start));
+  const fromCommand = commandKind(lines, start);
+  // Events that one workload controller wrote are about its workload, whatever fields a cut paste shows.
+  const byEvents = controllerOfEvents(doc);
+  const kind =
+    byEvents !== undefined && fromCommand === undefined && field(doc, 'Kind') === undefined
+      ? byEvents
+      : decideKind(doc, fromCommand);
   const command = describeCommand(lines, start);
   const headerName = field(doc, 'Name')?.value;
   const ns = field(doc, 'Namespace')?.value;
@@ -162,7 +169,7 @@ function build(doc: Doc, lines: readonly string[], start: number): PastedObject[
   let main: Record<string, unknown>[] = [];
   if (named.kind === 'Pod') {
     const { spec, status } = podParts(doc);
-    const evidence = ['ownerReferences', 'deletionTimestamp', 'deletionGracePeriodSeconds'].some(
+    const evidence = ['ownerReferences', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels'].some(
       (k) => k in meta,
     );
     if (Object.keys(spec).length + Object.keys(status).length > 0 || evidence)
@@ -171,6 +178,7 @@ function build(doc: Doc, lines: readonly string[], start: number): PastedObject[
   else if (named.kind === 'Service') main = serviceRaws(doc, meta);
   else if (named.kind === 'Node') main = [nodeRaw(doc, meta)];
   else if (named.kind === 'PersistentVolumeClaim') main = [pvcRaw(doc, meta)];
+  else if (named.kind === 'Event') main = [eventRaw(doc, meta)];
   const out: PastedObject[] = main.map((raw) => ({ raw, line: start + 1, ...inferred }));
   for (const e of doc.events) {
     const path = fieldPathOf(e.raw);
@@ -197,7 +205,9 @@ export const parseDescribe: BlockParser = (lines, start) => {
   try {
     const doc = newDoc();
     const end = walk(lines, start, doc);
-    if (end <= start || (doc.recognised < 2 && doc.events.length === 0)) return undefined;
+    // One field is enough under the describe command that printed it ("kubectl describe svc web" then "Selector: ...").
+    const needed = describeCommand(lines, start) === undefined ? 2 : 1;
+    if (end <= start || (doc.recognised < needed && doc.events.length === 0)) return undefined;
     return { end, objects: build(doc, lines, start) };
   } catch {
     return undefined;

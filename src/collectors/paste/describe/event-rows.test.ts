@@ -199,3 +199,52 @@ describe('sources', () => {
     expect(parseSource('{}')).toBeUndefined();
   });
 });
+
+describe('kubectl 1.5-1.9 rows whose cells the tabwriter left one space apart', () => {
+  const layout = detectEventHeader(
+    '  FirstSeen LastSeen  Count From    SubObjectPath Type    Reason    Message',
+  );
+
+  it.each([
+    [
+      'Count against From',
+      '  1m    1m    1 job-controller      Warning   FailedCreate  Error creating: pods "job-mem-ky5es" is forbidden: exceeded quota: quota',
+      { reason: 'FailedCreate', type: 'Warning', count: 1, source: { component: 'job-controller' } },
+    ],
+    [
+      'Type against Reason, no SubObjectPath',
+      '  34m           29m     3       kubelet, ip-172-20-55-145.internal                     Warning FailedMount     Unable to mount volumes for pod "p_ns(1)": timeout expired',
+      {
+        reason: 'FailedMount',
+        type: 'Warning',
+        count: 3,
+        source: { component: 'kubelet', host: 'ip-172-20-55-145.internal' },
+        message: 'Unable to mount volumes for pod "p_ns(1)": timeout expired',
+      },
+    ],
+    [
+      'LastSeen against Count',
+      '  16m   42s 11  {kubelet pool-1}    spec.containers{db}  Warning Unhealthy   Liveness probe failed: connection refused',
+      {
+        reason: 'Unhealthy',
+        type: 'Warning',
+        count: 11,
+        source: { component: 'kubelet', host: 'pool-1' },
+        involvedObject: { fieldPath: 'spec.containers{db}' },
+        message: 'Liveness probe failed: connection refused',
+      },
+    ],
+    [
+      'SubObjectPath, Type and Reason one space apart',
+      '  27m  27m  1  kubelet, n1  spec.containers{app} Normal Pulling pulling image "prom/prometheus:v1.5.2"',
+      {
+        reason: 'Pulling',
+        type: 'Normal',
+        involvedObject: { fieldPath: 'spec.containers{app}' },
+        message: 'pulling image "prom/prometheus:v1.5.2"',
+      },
+    ],
+  ])('%s', (_, line, raw) => {
+    for (const l of [layout, undefined]) expect(row(line, l)?.raw).toMatchObject(raw);
+  });
+});

@@ -53,10 +53,6 @@ function isSourceCell(text: string): boolean {
   return /^\{[^{}]*\}$/.test(text) || /^[\w.:<>-]+(?:, [^\s,]+)?$/.test(text);
 }
 
-function isFieldPath(text: string): boolean {
-  return text.startsWith('spec.') || text.includes('{') || text.startsWith('implicitly required container');
-}
-
 function finish(
   fields: {
     type?: string | undefined;
@@ -165,37 +161,61 @@ function seenAt(text: string): { age?: number; time?: string } | undefined {
   return time === undefined ? undefined : { time };
 }
 
+/**
+ * What follows the From cell of a 1.0-1.9 row: `[SubobjectPath] [Type] Reason Message`. Read by
+ * words, since an empty SubobjectPath or a short Type leaves single spaces between the cells.
+ */
+const SEEN_TAIL =
+  /^\s+(?:(spec\.\S+|status\.\S+|implicitly required container \S+)\s+)?(?:(Normal|Warning)\s+)?([A-Za-z][\w.:-]*)(?:\s+(\S.*))?$/;
+
+/** FirstSeen, LastSeen, Count and From as cells of their own: columns, as the tabwriter printed them. */
+interface SeenCells {
+  readonly first: string;
+  readonly last: string;
+  readonly count: string;
+  readonly from: Column;
+}
+
+/** Relative ages, Count and From read word by word, when the tabwriter left single spaces between them. */
+const SEEN_WORDS = /^(\s*)(\S+)(\s+)(\S+)(\s+)(\d+)(\s+)(\{[^{}]*\}|[\w.:<>-]+(?:, [^\s,]+)?)(?=\s|$)/;
+
+function seenCells(line: string, cols: readonly Column[]): SeenCells | undefined {
+  const [c0, c1, c2, c3] = cols;
+  if (c0 !== undefined && c1 !== undefined && c2 !== undefined && c3 !== undefined && /^\d+$/.test(c2.text))
+    return { first: c0.text, last: c1.text, count: c2.text, from: c3 };
+  const m = SEEN_WORDS.exec(line);
+  if (m === null) return undefined;
+  const at = m.slice(1, 8).reduce((n, part) => n + (part ?? '').length, 0);
+  return { first: m[2] ?? '', last: m[4] ?? '', count: m[6] ?? '', from: { text: m[8] ?? '', at } };
+}
+
 /** `FirstSeen LastSeen Count From SubobjectPath [Type] Reason Message` (kubectl 1.0–1.9). */
 function seenRow(
   line: string,
   layout: Extract<EventLayout, { style: 'seen' }> | undefined,
 ): EventRowParse | undefined {
-  const cols = columns(line);
-  const [c0, c1, c2, c3] = cols;
-  if (c0 === undefined || c1 === undefined || c2 === undefined || c3 === undefined) return undefined;
-  const first = seenAt(c0.text);
-  const last = seenAt(c1.text);
-  if (first === undefined || last === undefined || !/^\d+$/.test(c2.text)) return undefined;
-  const braces = c3.text.startsWith('{');
-  if (layout === undefined && !isSourceCell(c3.text)) return undefined;
-  const tail = cols.slice(4);
-  let k = 0;
-  const fieldPath = tail[k] !== undefined && isFieldPath(tail[k]?.text ?? '') ? tail[k++]?.text : undefined;
-  let type: string | undefined;
-  if (tail[k] !== undefined && TYPES.has(tail[k]?.text ?? '')) type = tail[k++]?.text;
+  const cf = seenCells(line, columns(line));
+  if (cf === undefined) return undefined;
+  const first = seenAt(cf.first);
+  const last = seenAt(cf.last);
+  if (first === undefined || last === undefined) return undefined;
+  const braces = cf.from.text.startsWith('{');
+  if (layout === undefined && !isSourceCell(cf.from.text)) return undefined;
+  const tail = SEEN_TAIL.exec(line.slice(cf.from.at + cf.from.text.length));
+  if (tail === null) return undefined;
+  const [, fieldPath, type, reason] = tail;
   // Without a Type a headerless row is only trusted in the braces era that had no Type column.
   // Under a header the cell may just be empty (events from components that set no type).
   if (type === undefined && layout === undefined && !braces) return undefined;
-  const reason = tail[k++];
-  if (reason === undefined || !REASON.test(reason.text)) return undefined;
+  if (reason === undefined || !REASON.test(reason)) return undefined;
   return finish(
     {
       type,
-      reason: reason.text,
-      message: rest(line, tail[k]),
-      from: c3.text,
+      reason,
+      message: (tail[4] ?? '').trim(),
+      from: cf.from.text,
       ...(fieldPath === undefined ? {} : { fieldPath }),
-      count: Number(c2.text),
+      count: Number(cf.count),
     },
     { last: last.age, first: first.age },
     { first: first.time, last: last.time },

@@ -56,6 +56,17 @@ const messageOf = (raw: Record<string, unknown>): string =>
   typeof raw.message === 'string' ? raw.message : '';
 
 /**
+ * The workload kind whose controller wrote every one of the block's events (a ReplicaSet's events
+ * come from the replicaset-controller, a StatefulSet's from the statefulset-controller), or undefined.
+ */
+export function controllerOfEvents(doc: Doc): string | undefined {
+  const controller = CONTROLLERS[component(doc.events[0]?.raw ?? {})];
+  return controller !== undefined && doc.events.every((e) => CONTROLLERS[component(e.raw)] === controller)
+    ? controller
+    : undefined;
+}
+
+/**
  * Names the object when the text does not: from its events, from the `describe` command just
  * above it (kubectl takes a name prefix there, so names the output gives come first), from its
  * containers, or not at all.
@@ -70,17 +81,17 @@ export function inferName(doc: Doc, kind: string, command?: DescribedByCommand):
           inferred: 'named in the describe command above it',
         }
       : undefined;
-  const controller = CONTROLLERS[component(doc.events[0]?.raw ?? {})];
+  const controller = controllerOfEvents(doc);
   const onlyEvents = doc.header.length === 0 && doc.containers.length === 0 && doc.conditions.length === 0;
-  if (
-    onlyEvents &&
-    controller !== undefined &&
-    doc.events.every((e) => CONTROLLERS[component(e.raw)] === controller)
-  ) {
+  if (controller !== undefined && (onlyEvents || kind === controller)) {
     for (const e of doc.events) {
-      const m = /pods "([a-z0-9][-a-z0-9.]*)-" is forbidden/.exec(messageOf(e.raw));
+      const msg = messageOf(e.raw);
+      const m = /pods "([a-z0-9][-a-z0-9.]*)-" is forbidden/.exec(msg);
       if (m?.[1] !== undefined)
         return { kind: controller, name: m[1], inferred: 'named after the pods it failed to create' };
+      const sts = controller === 'StatefulSet' ? / in StatefulSet ([a-z0-9][-a-z0-9.]*) /.exec(msg) : null;
+      if (sts?.[1] !== undefined)
+        return { kind: controller, name: sts[1], inferred: "named in its controller's events" };
     }
     return (
       fromCommand(controller) ?? {

@@ -7,39 +7,11 @@
  */
 import { isPodReason } from '../lines/messages.js';
 import { UNNAMED_CONTAINER } from '../common/types.js';
+import { TERMINATED_REASONS, WAITING_REASONS } from '../common/container-reasons.js';
 
 export const PHASES: ReadonlySet<string> = new Set(['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown']);
 
-/** Reasons kubectl shows from a container's state.waiting (kubernetes-facts.md §1.1). */
-export const WAITING_REASONS: ReadonlySet<string> = new Set([
-  'ContainerCreating',
-  'PodInitializing',
-  'CrashLoopBackOff',
-  'ImagePullBackOff',
-  'ErrImagePull',
-  'ErrImageNeverPull',
-  'InvalidImageName',
-  'ImageInspectError',
-  'RegistryUnavailable',
-  'SignatureValidationFailed',
-  'ErrImageNotEnsured',
-  'CreateContainerConfigError',
-  'CreateContainerError',
-  'RunContainerError',
-  'PreCreateHookError',
-  'PreStartHookError',
-  'PostStartHookError',
-]);
-
-/** Reasons kubectl shows from a container's state.terminated (kubernetes-facts.md §1.2). */
-export const TERMINATED_REASONS: ReadonlySet<string> = new Set([
-  'Completed',
-  'Error',
-  'OOMKilled',
-  'StartError',
-  'ContainerCannotRun',
-  'ContainerStatusUnknown',
-]);
+export { WAITING_REASONS, TERMINATED_REASONS } from '../common/container-reasons.js';
 
 export interface ColumnFacts {
   readonly ready?: { readonly ready: number; readonly total: number } | undefined;

@@ -164,3 +164,18 @@ describe('headerless pod rows', () => {
     }
   });
 });
+
+describe('names people redacted', () => {
+  it('under a header, takes names kubectl would never print (underscores, capitals)', () => {
+    const objs = read(text`
+      NAME  READY     STATUS             RESTARTS   AGE
+      my_pod_1  0/1       ErrImagePull   0          59m
+      POD-B  0/1       ImagePullBackOff   0          39m
+    `);
+    expect(objs.map((o) => (o.raw.metadata as { name: string }).name)).toEqual(['my_pod_1', 'POD-B']);
+  });
+
+  it('without a header, still asks for a name kubectl prints', () => {
+    expect(read('my_pod_1  0/1  ErrImagePull  0  59m')).toEqual([]);
+  });
+});

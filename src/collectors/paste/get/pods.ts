@@ -29,16 +29,20 @@ const READY = /^(\d+)\/(\d+)$/;
 const RESTARTS = /^(\d+)(?: \(\S+ ago\))?$/;
 const STATUS = /^[A-Za-z][\w:./-]*$/;
 
-function podName(text: string | undefined): string | undefined {
+/** A name as people redact it under a header ("my_pod_1", "POD-A"): kubectl never prints one, people do. */
+const REDACTED = /^[A-Za-z0-9][\w.-]*$/;
+
+function podName(text: string | undefined, underHeader: boolean): string | undefined {
   if (text === undefined) return undefined;
+  const valid = (n: string): boolean => NAME.test(n) || (underHeader && REDACTED.test(n));
   const kn = splitKindName(text);
-  if (kn !== undefined) return kn.kind === 'Pod' && NAME.test(kn.name) ? kn.name : undefined;
-  return NAME.test(text) ? text : undefined;
+  if (kn !== undefined) return kn.kind === 'Pod' && valid(kn.name) ? kn.name : undefined;
+  return valid(text) ? text : undefined;
 }
 
 /** The Pod a row describes, or undefined when the cells are not a pod row. */
-function podFromCells(row: Cells, line: number): PastedObject | undefined {
-  const name = podName(row.get('NAME'));
+function podFromCells(row: Cells, line: number, underHeader = false): PastedObject | undefined {
+  const name = podName(row.get('NAME'), underHeader);
   const ns = row.get('NAMESPACE');
   const status = row.get('STATUS') ?? '';
   const ready = row.get('READY');
@@ -135,7 +139,7 @@ export const parseGetPods: BlockParser = (lines, start) => {
   if (line.includes('NAME')) {
     const header = readHeader(line);
     if (header !== undefined && isPodsHeader(header)) {
-      const r = readRows(lines, start + 1, (l, n) => podFromCells(alignRow(header, l), n));
+      const r = readRows(lines, start + 1, (l, n) => podFromCells(alignRow(header, l), n, true));
       return r.objects.length > 0 || r.end > start + 1 ? r : { end: start + 1, objects: [] };
     }
   }

@@ -3,12 +3,14 @@ import fc from 'fast-check';
 import { parseGetEvents } from './events.js';
 import { parseGetOther } from './other.js';
 import { parseGetPods } from './pods.js';
+import { parseGetPodsV0 } from './pods-v0.js';
 import { parseLine } from '../parsers.js';
 import type { BlockParser } from '../common/types.js';
 
 const PARSERS: readonly [string, BlockParser][] = [
   ['parseGetEvents', parseGetEvents],
   ['parseGetPods', parseGetPods],
+  ['parseGetPodsV0', parseGetPodsV0],
   ['parseGetOther', parseGetOther],
   ['parseLine', parseLine],
 ];
@@ -58,6 +60,11 @@ const TOKENS = [
   'Evicted',
   'Init:0/1',
   'CrashLoopBackOff',
+  'POD',
+  'CONTAINER(S)',
+  'IMAGE(S)',
+  'HOST',
+  'Waiting',
   '2 (7h40m ago)',
   '0',
   '12',

@@ -4,99 +4,25 @@
  * lines; a pod status message ("Node didn't have enough resource: cpu, ..."); a bare pod
  * status.reason ("Evicted", as `yq .status.reason` prints it) with its message after it; an
  * apply-time denial. Each becomes an Event or a partial Pod on the object the text names, else
- * on UNNAMED_POD. kubectl's own errors, commands and prose give undefined.
+ * on UNNAMED_POD. Below these, the floor (floor.ts) reads a message that stands anywhere in the
+ * line. kubectl's own errors, commands and prose that carry no Kubernetes message give undefined.
  */
-import { endsTable, isPromptLine, startsBlock } from '../common/text.js';
-import { UNNAMED_POD, type BlockParser, type PastedObject } from '../common/types.js';
+import { isPromptLine } from '../common/text.js';
+import type { BlockParser, PastedObject } from '../common/types.js';
 import { eventObject } from './event.js';
+import { readFloor } from './floor.js';
 import { isPodReason, podReasonOf, shapeOf } from './messages.js';
+import { statusPod } from './status-objects.js';
 import { applyDenial, nodeStatusEvent, subjectOf, UNNAMED, type Subject } from './subject.js';
+import { core, joinedMessage, MAX_LINE, strip, wrappedEnd, type StartsTable } from './wrap.js';
 
-/**
- * Whether a line is a `kubectl get` table's header or one of its rows. The table parsers sit above
- * this floor, so the parser table hands this test in (paste/parsers.ts).
- */
-export type StartsTable = (line: string) => boolean;
+export type { StartsTable } from './wrap.js';
 
-const MAX_LINE = 4_000;
-const MAX_WRAPPED = 8;
 /** Lines a bare status word's message may sit after: blank lines and the command that printed it. */
 const MAX_LOOKAHEAD = 6;
-const BULLET = /^[*•-]\s+/;
-const QUOTES = '`\'"';
-const FIELD_PREFIX = /^(?:message|Message|reason|Reason):\s*/;
-const COMBINED = '(combined from similar events): ';
-
-/** The text of a line without bullets, a `message:` key, and quotes or backticks around it. */
-function strip(line: string): string {
-  let t = line.trim();
-  for (let k = 0; k < 2; k++) {
-    const m = BULLET.exec(t) ?? FIELD_PREFIX.exec(t);
-    if (m !== null) t = t.slice(m[0].length).trimStart();
-  }
-  const q = t[0];
-  if (q !== undefined && QUOTES.includes(q)) {
-    t = t.slice(1);
-    if (t.endsWith(q)) t = t.slice(0, -1);
-  }
-  return t.trim();
-}
-
-/** The part of a message its shape is read from. */
-function core(text: string): string {
-  return text.startsWith(COMBINED) ? text.slice(COMBINED.length) : text;
-}
-
-/** Whether a line starts something else (a new message, a table, a describe field). */
-function startsOther(lines: readonly string[], i: number, startsTable: StartsTable): boolean {
-  const line = lines[i] ?? '';
-  const t = strip(line);
-  if (shapeOf(core(t)) !== undefined || podReasonOf(t) !== undefined || isPodReason(t)) return true;
-  if (t.startsWith('Error from server') || startsBlock(line)) return true;
-  return startsTable(line);
-}
-
-/** The end of the wrapped continuation of the line before `from`. */
-function wrappedEnd(lines: readonly string[], from: number, startsTable: StartsTable): number {
-  let i = from;
-  while (i < lines.length && i - from < MAX_WRAPPED) {
-    const line = lines[i] ?? '';
-    if (endsTable(line) || line.length > MAX_LINE || startsOther(lines, i, startsTable)) break;
-    i++;
-  }
-  return i;
-}
-
-function joinedMessage(lines: readonly string[], start: number, end: number, first: string): string {
-  const rest = lines.slice(start + 1, end).map((l) => l.trim());
-  return [first, ...rest].join(' ');
-}
 
 function event(subject: Subject, reason: string, type: string, message: string, line: number): PastedObject {
   return eventObject({ ...subject, reason, type, message }, line);
-}
-
-/** A partial Pod for a pod status message or a bare status word. */
-function statusPod(reason: string, message: string | undefined, line: number): PastedObject {
-  const lost =
-    reason === 'NodeLost' && message !== undefined
-      ? /^Node (\S+) which was running pod (\S+) is/.exec(message)
-      : null;
-  const name = lost?.[2] ?? UNNAMED_POD;
-  return {
-    raw: {
-      kind: 'Pod',
-      metadata: { name },
-      ...(lost?.[1] === undefined ? {} : { spec: { nodeName: lost[1] } }),
-      status: {
-        ...(reason === 'NodeLost' ? {} : { phase: 'Failed' }),
-        reason,
-        ...(message === undefined ? {} : { message }),
-      },
-    },
-    line,
-    ...(lost === null ? { inferredName: 'the text names no pod' } : {}),
-  };
 }
 
 /** A bare pod status.reason, with the kubelet's message when it follows (past blank lines and the command). */
@@ -149,7 +75,7 @@ export const lineParser =
     }
     const shape = shapeOf(core(text));
     const podReason = shape === undefined ? podReasonOf(text) : undefined;
-    if (shape === undefined && podReason === undefined) return undefined;
+    if (shape === undefined && podReason === undefined) return readFloor(lines, start, startsTable, false);
     const end = wrappedEnd(lines, start + 1, startsTable);
     const message = joinedMessage(lines, start, end, text);
     if (shape === undefined) return { end, objects: [statusPod(podReason ?? '', message, start + 1)] };
@@ -158,4 +84,17 @@ export const lineParser =
         ? subjectOf(shape.reason, core(message))
         : UNNAMED;
     return { end, objects: [event(subject, shape.reason, shape.type, message, start + 1)] };
+  };
+
+/**
+ * An event row pasted on the same line as a command or a sentence that looks like one
+ * ("kubectl events says: Warning  Unhealthy  kubelet  Liveness probe failed: ..."). The driver
+ * tries it on command lines, which it otherwise only remembers.
+ */
+export const commandLineParser =
+  (startsTable: StartsTable): BlockParser =>
+  (lines, start) => {
+    const line = lines[start];
+    if (line === undefined || line.length > MAX_LINE) return undefined;
+    return readFloor(lines, start, startsTable, true);
   };

@@ -76,6 +76,36 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
     type: 'Normal',
   },
   { start: /^PostStartHook failed/, reason: 'FailedPostStartHook', type: 'Warning' },
+  // kubelet pod worker and kill path (pkg/kubelet/pod_workers.go, kubelet.go killPod).
+  { start: /^Error syncing pod\b/, reason: 'FailedSync', type: 'Warning' },
+  { start: /^error killing pod: /, reason: 'FailedKillPod', type: 'Warning' },
+  {
+    start: /^Container runtime did not kill the pod within specified grace period/,
+    reason: 'ExceededGracePeriod',
+    type: 'Warning',
+  },
+  // Before 1.10 the kubelet said "Failed create pod sandbox" and named docker ids.
+  { start: /^Failed create pod sandbox: /, reason: 'FailedCreatePodSandBox', type: 'Warning' },
+  {
+    start: /^Failed to (?:start|create) (?:docker )?container\b|^Failed to start with docker id /,
+    reason: 'Failed',
+    type: 'Warning',
+  },
+  { start: /^Killing container with (?:docker )?id /, reason: 'Killing', type: 'Normal' },
+  // Runtime start failures quoted without the kubelet's "Error: " (runc, docker).
+  {
+    start:
+      /^(?:OCI runtime (?:create|start|exec) failed|oci runtime error: |starting container process caused )/,
+    reason: 'Failed',
+    type: 'Warning',
+  },
+  // Scheduler framework errors (framework/runtime: "running %s plugin %q: %w") and older fit failures.
+  {
+    start:
+      /^(?:running (?:PreEnqueue|PreFilter|Filter|PostFilter|PreScore|Score|Reserve|Permit|PreBind|Bind) plugin "|[Bb]inding rejected: |nodeinfo not found for node name |pod \([a-z0-9][-a-z0-9.]*\) failed to fit in any node|fit failure summary on nodes|Failed for reason \w+ and possibly others)/,
+    reason: 'FailedScheduling',
+    type: 'Warning',
+  },
 ];
 
 /** The shape a message starts with, or undefined. */
@@ -108,6 +138,19 @@ export function podReasonOf(message: string): string | undefined {
     return 'Evicted';
   return undefined;
 }
+
+/** How the pod status messages podReasonOf reads begin (for finding them inside other text). */
+export const POD_STATUS_STARTS: readonly RegExp[] = [
+  /^Pod was rejected: /,
+  /^Node didn't have enough resource: /,
+  /^(?:Pod )?Predicate \w+ failed/,
+  /^Node \S+ which was running pod \S+ is unresponsive/,
+  /^Pod was terminated in response to imminent node shutdown/,
+  /^Pod was rejected as the node is shutting down/,
+  /^Pod was active on the node longer than the specified deadline/,
+  /^Allocate failed due to/,
+  /^Preempted in order to admit critical pod/,
+];
 
 /** pod.status.reason values the kubelet and controllers set (kubernetes-facts.md §3.4). */
 export const POD_REASONS: ReadonlySet<string> = new Set([
