@@ -17,6 +17,7 @@ import { compareFindings, resolveFindings } from './resolve.js';
 import { judgePod } from './verdict.js';
 import { startupBreakdown } from './startup.js';
 import { findingConfidence } from './confidence.js';
+import { failureTimes, judgeTiming, timedConfidence, type Timing } from './failure-timing.js';
 import type { Rule, RuleContext, RuleMeta } from '../types.js';
 
 export interface EngineOptions {
@@ -100,10 +101,17 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
     const findings = run(byTarget.pod, ctx, label);
     const milestones = podMilestones(pod, ctx.events);
     const resolved = resolveFindings(findings, milestones);
+    const timings = new Map<Finding, Timing>();
+    const current = resolved.current.map((f) => {
+      const t = judgeTiming(f, metas.get(f.ruleId), failureTimes(f, milestones), now);
+      timings.set(t.finding, t);
+      return t.finding;
+    });
     const judged = judgePod({
       ctx,
       milestones,
-      current: [...resolved.current].sort(compareFindings),
+      current: current.sort(compareFindings),
+      timings,
       history: resolved.history,
       metas,
       inferred: contexts.inferred.has(pod),
@@ -121,7 +129,14 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
       ctx,
       `${w.kind}/${w.metadata.namespace ?? ''}/${w.metadata.name}`,
     );
-    const d = findingOnlyDiagnosis(targetOf(w), findings, metas, ctx.collected, contexts.inferred.has(w));
+    const d = findingOnlyDiagnosis(
+      targetOf(w),
+      findings,
+      metas,
+      ctx,
+      contexts.inferred.has(w),
+      w.metadata.creationTimestamp,
+    );
     if (d !== undefined) diagnoses.push(d);
   }
 
@@ -134,7 +149,14 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
       name: s.metadata.name,
       ...(s.metadata.uid ? { uid: s.metadata.uid } : {}),
     };
-    const d = findingOnlyDiagnosis(target, findings, metas, ctx.collected, contexts.inferred.has(s));
+    const d = findingOnlyDiagnosis(
+      target,
+      findings,
+      metas,
+      ctx,
+      contexts.inferred.has(s),
+      s.metadata.creationTimestamp,
+    );
     if (d !== undefined) diagnoses.push(d);
   }
 
@@ -163,12 +185,22 @@ function findingOnlyDiagnosis(
   target: TargetRef,
   findings: readonly Finding[],
   metas: ReadonlyMap<string, RuleMeta>,
-  collected: ReadonlySet<EvidenceKind>,
+  ctx: { readonly collected: ReadonlySet<EvidenceKind>; readonly now: number },
   inferred: boolean,
+  created: string | undefined,
 ): Diagnosis | undefined {
-  const sorted = [...findings].sort(compareFindings);
+  const timings = new Map<Finding, Timing>();
+  const sorted = findings
+    .map((f) => {
+      const t = judgeTiming(f, metas.get(f.ruleId), failureTimes(f, undefined, created), ctx.now);
+      timings.set(t.finding, t);
+      return t.finding;
+    })
+    .sort(compareFindings);
   const chosen = sorted[0];
   if (chosen === undefined) return undefined;
+  const timing = timings.get(chosen);
+  const { collected } = ctx;
   const meta = metas.get(chosen.ruleId);
   const verdict = chosen.status === 'failed' ? 'failed' : 'progressing';
   const chain: ChainEntry[] = [{ stage: chosen.stage, status: verdict }];
@@ -183,11 +215,12 @@ function findingOnlyDiagnosis(
     ruleId: chosen.ruleId,
     container: chosen.container ?? null,
     summary: renderWith(metas, chosen),
-    confidence: findingConfidence(chosen, meta, collected, inferred),
+    confidence: timedConfidence(findingConfidence(chosen, meta, collected, inferred), timing),
     evidence: chosen.evidence,
     nextSteps: chosen.nextSteps,
     chain,
     notes: [
+      ...(timing?.note === undefined ? [] : [timing.note]),
       ...(inferred
         ? [`${target.kind} ${target.name} is not in the evidence; judged from what refers to it.`]
         : []),
