@@ -46,6 +46,7 @@ export const rule = {
             : [{ source: 'status' as const, text: `metadata.finalizers: [${list}]` }]),
         ],
         at: stuck.deadline,
+        since: stuck.deadline,
         nextSteps: [
           kubectl.raw(
             `get pod ${kubectl.quote(name)}${kubectl.nsFlag(ns)} -o jsonpath='{.metadata.finalizers}'`,

@@ -58,6 +58,7 @@ export const rule = {
             : []),
         ],
         at: stuck.deadline,
+        since: stuck.deadline,
         nextSteps: [
           kubectl.describe('pod', pod.metadata.name, ns),
           kubectl.describeNode(node),
