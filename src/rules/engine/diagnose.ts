@@ -17,7 +17,14 @@ import { compareFindings, resolveFindings } from './resolve.js';
 import { judgePod } from './verdict.js';
 import { startupBreakdown } from './startup.js';
 import { findingConfidence } from './confidence.js';
-import { failureTimes, judgeTiming, timedConfidence, type Timing } from './failure-timing.js';
+import {
+  failureTimes,
+  judgeTiming,
+  timedConfidence,
+  type ReferenceClock,
+  type Timing,
+} from './failure-timing.js';
+import { referenceTime } from './reference-time.js';
 import type { Rule, RuleContext, RuleMeta } from '../types.js';
 
 export interface EngineOptions {
@@ -70,6 +77,11 @@ function sortDiagnoses(list: readonly Diagnosis[]): Diagnosis[] {
 /** Runs the rules over a snapshot and returns one diagnosis per target, ordered failed first, then by chain order. */
 export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResult {
   const { now, rules } = options;
+  // Without a capture time, a reference time equal to the evidence's newest time is no observation.
+  const clock: ReferenceClock = {
+    now,
+    anchored: snapshot.capturedAt !== undefined || referenceTime(snapshot) !== now,
+  };
   const contexts = buildContexts(snapshot, now);
   const metas = new Map<string, RuleMeta>(rules.map((r) => [r.meta.id, r.meta]));
   const byTarget = { pod: [] as Rule[], workload: [] as Rule[], service: [] as Rule[] };
@@ -103,12 +115,13 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
     const resolved = resolveFindings(findings, milestones);
     const timings = new Map<Finding, Timing>();
     const current = resolved.current.map((f) => {
-      const t = judgeTiming(f, metas.get(f.ruleId), failureTimes(f, milestones), now);
+      const t = judgeTiming(f, metas.get(f.ruleId), failureTimes(f, milestones), clock);
       timings.set(t.finding, t);
       return t.finding;
     });
     const judged = judgePod({
       ctx,
+      anchored: clock.anchored,
       milestones,
       current: current.sort(compareFindings),
       timings,
@@ -133,7 +146,7 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
       targetOf(w),
       findings,
       metas,
-      ctx,
+      { ...clock, collected: ctx.collected },
       contexts.inferred.has(w),
       w.metadata.creationTimestamp,
     );
@@ -153,7 +166,7 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
       target,
       findings,
       metas,
-      ctx,
+      { ...clock, collected: ctx.collected },
       contexts.inferred.has(s),
       s.metadata.creationTimestamp,
     );
@@ -185,14 +198,14 @@ function findingOnlyDiagnosis(
   target: TargetRef,
   findings: readonly Finding[],
   metas: ReadonlyMap<string, RuleMeta>,
-  ctx: { readonly collected: ReadonlySet<EvidenceKind>; readonly now: number },
+  ctx: ReferenceClock & { readonly collected: ReadonlySet<EvidenceKind> },
   inferred: boolean,
   created: string | undefined,
 ): Diagnosis | undefined {
   const timings = new Map<Finding, Timing>();
   const sorted = findings
     .map((f) => {
-      const t = judgeTiming(f, metas.get(f.ruleId), failureTimes(f, undefined, created), ctx.now);
+      const t = judgeTiming(f, metas.get(f.ruleId), failureTimes(f, undefined, created), ctx);
       timings.set(t.finding, t);
       return t.finding;
     })

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRecord, Finding, Pod, StageId } from '../../model/index.js';
 import { STAGE_IDS } from '../../model/index.js';
-import { container, cstatus, event, ms, pod, snapshot, state } from '../../../test/builders.js';
+import { at, container, cstatus, event, ms, pod, service, snapshot, state } from '../../../test/builders.js';
 import { diagnose } from './diagnose.js';
 import { eventEvidence } from '../shared/events.js';
 import { finding } from '../shared/finding.js';
@@ -33,7 +33,6 @@ function progressingRule(stage: StageId, extra: Partial<Finding> = {}): Rule {
   return {
     meta,
     evaluate(ctx) {
-      if (ctx.target !== 'pod') return [];
       const quoted = ctx.events.filter((e) => e.type === 'Warning').map((e) => eventEvidence(e, ctx.now));
       return [
         {
@@ -155,6 +154,31 @@ describe('failure timing details', () => {
     expect(d?.notes.join('\n')).toContain('duration unknown');
     const definite: Rule = { ...failedRule, meta: { ...failedRule.meta, graceSeconds: 0 } };
     expect(run([undatedPod()], [], definite)?.notes.join('\n')).not.toContain('duration unknown');
+  });
+
+  it('counts nothing as young when the only "now" is the newest time in uncaptured evidence, and that is when the failure began', () => {
+    // A pod whose newest time is its own creation: pasted without a capture time, or captured.
+    const p = pod({ createdS: NOW_S });
+    const rule = progressingRule('image-pull');
+    const bare = snapshot({ pods: [p] });
+    const uncaptured = diagnose(bare, { now: ms(NOW_S), rules: [rule] }).diagnoses[0];
+    expect(uncaptured?.verdict).toBe('failed');
+    expect(uncaptured?.notes.join('\n')).toContain('nothing in the evidence is dated after');
+    const captured = snapshot({ pods: [p], capturedAt: new Date(ms(NOW_S)).toISOString() });
+    expect(diagnose(captured, { now: ms(NOW_S), rules: [rule] }).diagnoses[0]?.verdict).toBe('progressing');
+    // A clock the caller chose (--now, a live read) is an observation time too.
+    expect(diagnose(bare, { now: ms(NOW_S + 5), rules: [rule] }).diagnoses[0]?.verdict).toBe('progressing');
+  });
+
+  it('judges a Service target from its creation time', () => {
+    const r = progressingRule('service-endpoints');
+    const svcRule: Rule = { ...r, meta: { ...r.meta, target: 'service' } };
+    const base = service({ name: 'web', selector: { app: 'web' } });
+    const svc = { ...base, metadata: { ...base.metadata, creationTimestamp: at(NOW_S - 10) } };
+    const young = diagnose(snapshot({ services: [svc] }), { now: ms(NOW_S), rules: [svcRule] }).diagnoses;
+    expect(young[0]?.verdict).toBe('progressing');
+    const old = diagnose(snapshot({ services: [svc] }), { now: ms(NOW_S + 600), rules: [svcRule] }).diagnoses;
+    expect(old[0]?.verdict).toBe('failed');
   });
 
   it('leaves progress that is not about time to rules without a grace period', () => {

@@ -7,8 +7,8 @@
  * - notBefore: the latest time a stage before it passed (pod creation, PodScheduled, the kubelet's
  *   start time, a Started container...). The kubelet moves on as soon as a stage passes, so the
  *   stage began then; it cannot have begun earlier.
- * - seenBy: the failure was already there at this time (the rule's `since`, the first-seen time of
- *   the events the finding quotes, an `(xN over T)` span's start).
+ * - seenBy: the failure was already there at this time (the rule's `since`, else the first-seen
+ *   time of the events the finding quotes, an `(xN over T)` span's start).
  * A handoff stage (volumes, sandbox, pull...) has lasted since the earlier of the two; a stage the
  * kubelet keeps checking after it passed (probes, restarts) since its failure was first seen.
  */
@@ -55,6 +55,12 @@ export interface FailureTimes {
   readonly seenBy: number | undefined;
   /** Epoch ms the failure was last seen (the newest last-seen time of the events it quotes). */
   readonly lastSeen: number | undefined;
+}
+
+/** The reference time, and whether it is an observation time (live, a capture) or only the newest time in the evidence. */
+export interface ReferenceClock {
+  readonly now: number;
+  readonly anchored: boolean;
 }
 
 export interface Timing {
@@ -123,7 +129,8 @@ export function failureTimes(f: Finding, milestones: Milestones | undefined, cre
         ? parseTime(created)
         : latestEarlierMilestone(f, milestones);
   const span = quotedSpan(f);
-  return { notBefore, seenBy: earlier(f.since, span.first), lastSeen: later(span.last, f.since) };
+  // A rule's since is its reading of all the evidence; the events it quotes are a sample of it.
+  return { notBefore, seenBy: f.since ?? span.first, lastSeen: later(span.last, f.since) };
 }
 
 /**
@@ -133,10 +140,15 @@ export function failureTimes(f: Finding, milestones: Milestones | undefined, cre
  * its events show the failure from first to last seen; without events, since the stage began.
  */
 function failureLasted(stage: StageId, times: FailureTimes, now: number): number {
-  const { notBefore, seenBy, lastSeen } = times;
-  if (!CONTINUOUS.has(stage)) return now - (earlier(seenBy, notBefore) ?? now);
-  if (seenBy !== undefined) return (lastSeen ?? seenBy) - seenBy;
-  return now - (notBefore ?? now);
+  const { seenBy, lastSeen } = times;
+  if (CONTINUOUS.has(stage) && seenBy !== undefined) return (lastSeen ?? seenBy) - seenBy;
+  return now - (failureStart(stage, times) ?? now);
+}
+
+/** When the failing stage began, as far as the evidence dates it (see failureLasted). */
+function failureStart(stage: StageId, times: FailureTimes): number | undefined {
+  const { notBefore, seenBy } = times;
+  return CONTINUOUS.has(stage) ? (seenBy ?? notBefore) : earlier(seenBy, notBefore);
 }
 
 /**
@@ -149,18 +161,25 @@ export function judgeTiming(
   f: Finding,
   meta: RuleMeta | undefined,
   times: FailureTimes,
-  now: number,
+  clock: ReferenceClock,
 ): Timing {
   const graceMs = (meta?.graceSeconds ?? 0) * 1000;
   if (graceMs <= 0) return { finding: f, note: undefined, durationUnknown: false };
-  if (times.notBefore === undefined && times.seenBy === undefined) {
+  const start = failureStart(f.stage, times);
+  // Without a capture time "now" is the newest time in the evidence: a failure that began then
+  // has nothing dated after its start, so its duration is as unknown as without any time.
+  if (start === undefined || (!clock.anchored && start >= clock.now)) {
+    const why =
+      start === undefined
+        ? 'the evidence shows no time for when this ' + f.stage + ' failure began'
+        : 'nothing in the evidence is dated after this ' + f.stage + ' failure began';
     return {
       finding: f.status === 'failed' ? f : { ...f, status: 'failed' },
-      note: `duration unknown: the evidence shows no time for when this ${f.stage} failure began, so it is not counted as still in progress (grace ${humanDuration(graceMs)}).`,
+      note: `duration unknown: ${why}, so it is not counted as still in progress (grace ${humanDuration(graceMs)}).`,
       durationUnknown: true,
     };
   }
-  const lasted = Math.max(0, failureLasted(f.stage, times, now));
+  const lasted = Math.max(0, failureLasted(f.stage, times, clock.now));
   if (f.status === 'failed' || lasted < graceMs)
     return { finding: f, note: undefined, durationUnknown: false };
   return {

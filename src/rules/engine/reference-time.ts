@@ -1,10 +1,11 @@
-import type { Snapshot } from '../../model/index.js';
+import type { Pod, Snapshot } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 
 /**
  * The reference time for judging grace periods in saved evidence: the capture time, else the
- * newest timestamp the evidence holds (deletion times are excluded: they lie in the future).
- * Undefined when the evidence has no time at all; the caller then uses the clock.
+ * newest timestamp the evidence holds. A deletionTimestamp lies up to its grace period in the
+ * future; the request itself (deletionTimestamp minus the grace period) happened before the
+ * capture and counts. Undefined when the evidence has no time at all; the caller then uses the clock.
  */
 export function referenceTime(snapshot: Snapshot): number | undefined {
   const captured = parseTime(snapshot.capturedAt);
@@ -20,6 +21,7 @@ export function referenceTime(snapshot: Snapshot): number | undefined {
   }
   for (const p of snapshot.pods) {
     see(p.metadata.creationTimestamp);
+    see(deletionRequested(p));
     see(p.status.startTime);
     for (const c of p.status.conditions ?? []) see(c.lastTransitionTime);
     for (const c of [...(p.status.containerStatuses ?? []), ...(p.status.initContainerStatuses ?? [])]) {
@@ -37,4 +39,12 @@ export function referenceTime(snapshot: Snapshot): number | undefined {
     }
   }
   return newest > 0 ? newest : undefined;
+}
+
+/** When deletion of the pod was requested: deletionTimestamp minus its grace period. */
+function deletionRequested(p: Pod): number | undefined {
+  const deadline = parseTime(p.metadata.deletionTimestamp);
+  if (deadline === undefined) return undefined;
+  const grace = p.metadata.deletionGracePeriodSeconds ?? p.spec.terminationGracePeriodSeconds ?? 30;
+  return deadline - grace * 1000;
 }

@@ -25,6 +25,8 @@ export const RECENT_ACTIVITY_MS = 10 * 60_000;
 
 export interface PodJudgement {
   readonly ctx: PodContext;
+  /** ctx.now is an observation time (live, a capture), not only the newest time in the evidence. */
+  readonly anchored: boolean;
   readonly milestones: Milestones;
   /** Current findings, sorted by compareFindings. */
   readonly current: readonly Finding[];
@@ -214,7 +216,9 @@ function unexplainedDiagnosis(j: PodJudgement, notes: string[]): Diagnosis {
   const deleting = pod.metadata.deletionTimestamp !== undefined;
   const phase = pod.status.phase;
   const waitStart = waitingSince(milestones);
-  const recent = waitStart !== undefined && now - waitStart < RECENT_ACTIVITY_MS;
+  // A wait that began at the newest time in uncaptured evidence has nothing dated after it.
+  const recent =
+    waitStart !== undefined && now - waitStart < RECENT_ACTIVITY_MS && (j.anchored || waitStart < now);
   const verdict: Verdict = deleting || (recent && phase !== 'Failed') ? 'progressing' : 'unknown';
   const servicesKnown = ctx.collected.has('services');
   const chain = chainFor(hasInitContainers(pod), servicesKnown, milestones, current, undefined, verdict);
