@@ -90,6 +90,12 @@ describe('milestones from events alone (DESIGN.md §1: every piece of evidence p
     expect(m.pod.get('container-start')).toEqual({ at: ms(30) });
   });
 
+  it('a pod known only from an apply-time FailedCreate on it was never admitted', () => {
+    const refused = event({ reason: 'FailedCreate', message: 'pods "web-1" is forbidden: exceeded quota: q' });
+    expect(passed(stub, [refused])).toEqual([]);
+    expect(passed(pod(), [])).toEqual(['admission']);
+  });
+
   it("dates the node's acceptance from status.startTime", () => {
     const p = pod({ startS: 42 });
     expect(podMilestones(p, []).pod.get('node')).toEqual({ at: ms(42) });

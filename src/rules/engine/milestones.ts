@@ -200,7 +200,10 @@ function containerMilestones(
 export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milestones {
   const m = new Map<StageId, Passed>();
   const created = parseTime(pod.metadata.creationTimestamp);
-  m.set('admission', created === undefined ? {} : { at: created });
+  // The object exists when it has a creation time or any status; a pod rebuilt from its events
+  // (a FailedCreate on it) may never have existed, and then only a later stage proves admission.
+  if (created !== undefined) m.set('admission', { at: created });
+  else if (pod.status.phase !== undefined || pod.metadata.uid) m.set('admission', {});
 
   const known = containerEntries(pod);
   const entries = known.length > 0 ? known : containersFromEvents(events);
@@ -267,6 +270,8 @@ export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milesto
   if (succeeded) {
     for (const stage of ['crash', 'liveness'] as const) m.set(stage, {});
   }
+  // Any later stage proves the pod was admitted.
+  if (m.size > 0 && !m.has('admission')) m.set('admission', {});
   let furthest = -1;
   for (const stage of m.keys())
     if (stage !== 'init-containers') furthest = Math.max(furthest, stageOrder(stage));
