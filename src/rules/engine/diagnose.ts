@@ -121,7 +121,6 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
     });
     const judged = judgePod({
       ctx,
-      anchored: clock.anchored,
       milestones,
       current: current.sort(compareFindings),
       timings,

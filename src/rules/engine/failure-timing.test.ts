@@ -164,8 +164,11 @@ describe('failure timing details', () => {
     const uncaptured = diagnose(bare, { now: ms(NOW_S), rules: [rule] }).diagnoses[0];
     expect(uncaptured?.verdict).toBe('failed');
     expect(uncaptured?.notes.join('\n')).toContain('nothing in the evidence is dated after');
-    const captured = snapshot({ pods: [p], capturedAt: new Date(ms(NOW_S)).toISOString() });
-    expect(diagnose(captured, { now: ms(NOW_S), rules: [rule] }).diagnoses[0]?.verdict).toBe('progressing');
+    // Captured 5 s after the pod was created: the capture is the observation that dates it.
+    const captured = snapshot({ pods: [p], capturedAt: new Date(ms(NOW_S + 5)).toISOString() });
+    expect(diagnose(captured, { now: ms(NOW_S + 5), rules: [rule] }).diagnoses[0]?.verdict).toBe(
+      'progressing',
+    );
     // A clock the caller chose (--now, a live read) is an observation time too.
     expect(diagnose(bare, { now: ms(NOW_S + 5), rules: [rule] }).diagnoses[0]?.verdict).toBe('progressing');
   });

@@ -166,9 +166,10 @@ export function judgeTiming(
   const graceMs = (meta?.graceSeconds ?? 0) * 1000;
   if (graceMs <= 0) return { finding: f, note: undefined, durationUnknown: false };
   const start = failureStart(f.stage, times);
-  // Without a capture time "now" is the newest time in the evidence: a failure that began then
-  // has nothing dated after its start, so its duration is as unknown as without any time.
-  if (start === undefined || (!clock.anchored && start >= clock.now)) {
+  // Without a capture time "now" is the newest time in the evidence (and a pasted capture time may
+  // be worked out from it): a failure that began then has nothing dated after its start, so its
+  // duration is as unknown as without any time.
+  if (start === undefined || start === clock.now || (!clock.anchored && start > clock.now)) {
     const why =
       start === undefined
         ? 'the evidence shows no time for when this ' + f.stage + ' failure began'

@@ -25,8 +25,6 @@ export const RECENT_ACTIVITY_MS = 10 * 60_000;
 
 export interface PodJudgement {
   readonly ctx: PodContext;
-  /** ctx.now is an observation time (live, a capture), not only the newest time in the evidence. */
-  readonly anchored: boolean;
   readonly milestones: Milestones;
   /** Current findings, sorted by compareFindings. */
   readonly current: readonly Finding[];
@@ -216,9 +214,8 @@ function unexplainedDiagnosis(j: PodJudgement, notes: string[]): Diagnosis {
   const deleting = pod.metadata.deletionTimestamp !== undefined;
   const phase = pod.status.phase;
   const waitStart = waitingSince(milestones);
-  // A wait that began at the newest time in uncaptured evidence has nothing dated after it.
-  const recent =
-    waitStart !== undefined && now - waitStart < RECENT_ACTIVITY_MS && (j.anchored || waitStart < now);
+  // A wait that began at the reference time itself has nothing dated after it.
+  const recent = waitStart !== undefined && waitStart < now && now - waitStart < RECENT_ACTIVITY_MS;
   const verdict: Verdict = deleting || (recent && phase !== 'Failed') ? 'progressing' : 'unknown';
   const servicesKnown = ctx.collected.has('services');
   const chain = chainFor(hasInitContainers(pod), servicesKnown, milestones, current, undefined, verdict);
