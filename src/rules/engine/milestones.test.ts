@@ -91,7 +91,10 @@ describe('milestones from events alone (DESIGN.md §1: every piece of evidence p
   });
 
   it('a pod known only from an apply-time FailedCreate on it was never admitted', () => {
-    const refused = event({ reason: 'FailedCreate', message: 'pods "web-1" is forbidden: exceeded quota: q' });
+    const refused = event({
+      reason: 'FailedCreate',
+      message: 'pods "web-1" is forbidden: exceeded quota: q',
+    });
     expect(passed(stub, [refused])).toEqual([]);
     expect(passed(pod(), [])).toEqual(['admission']);
   });

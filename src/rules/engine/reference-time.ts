@@ -1,4 +1,4 @@
-import type { Pod, Snapshot } from '../../model/index.js';
+import type { Pod, Snapshot, Workload } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 
 /**
@@ -33,6 +33,7 @@ export function referenceTime(snapshot: Snapshot): number | undefined {
   for (const n of snapshot.nodes) for (const c of n.status.conditions ?? []) see(c.lastHeartbeatTime);
   for (const w of snapshot.workloads) {
     see(w.metadata.creationTimestamp);
+    see(deletionRequested(w));
     for (const c of w.status.conditions ?? []) {
       see(c.lastUpdateTime);
       see(c.lastTransitionTime);
@@ -41,10 +42,15 @@ export function referenceTime(snapshot: Snapshot): number | undefined {
   return newest > 0 ? newest : undefined;
 }
 
-/** When deletion of the pod was requested: deletionTimestamp minus its grace period. */
-function deletionRequested(p: Pod): number | undefined {
-  const deadline = parseTime(p.metadata.deletionTimestamp);
+/**
+ * When deletion of an object was requested: deletionTimestamp minus its grace period (a pod's
+ * default 30 s; other objects have none).
+ */
+function deletionRequested(o: Pod | Workload): number | undefined {
+  const deadline = parseTime(o.metadata.deletionTimestamp);
   if (deadline === undefined) return undefined;
-  const grace = p.metadata.deletionGracePeriodSeconds ?? p.spec.terminationGracePeriodSeconds ?? 30;
+  const grace =
+    o.metadata.deletionGracePeriodSeconds ??
+    (o.kind === 'Pod' ? (o.spec.terminationGracePeriodSeconds ?? 30) : 0);
   return deadline - grace * 1000;
 }
