@@ -115,7 +115,7 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
     const resolved = resolveFindings(findings, milestones);
     const timings = new Map<Finding, Timing>();
     const current = resolved.current.map((f) => {
-      const t = judgeTiming(f, metas.get(f.ruleId), failureTimes(f, milestones), clock);
+      const t = judgeTiming(f, metas.get(f.ruleId), failureTimes(f, { pod, milestones }), clock);
       timings.set(t.finding, t);
       return t.finding;
     });
@@ -204,7 +204,7 @@ function findingOnlyDiagnosis(
   const timings = new Map<Finding, Timing>();
   const sorted = findings
     .map((f) => {
-      const t = judgeTiming(f, metas.get(f.ruleId), failureTimes(f, undefined, created), ctx);
+      const t = judgeTiming(f, metas.get(f.ruleId), failureTimes(f, { created }), ctx);
       timings.set(t.finding, t);
       return t.finding;
     })

@@ -7,7 +7,18 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRecord, Finding, Pod, StageId } from '../../model/index.js';
 import { STAGE_IDS } from '../../model/index.js';
-import { at, container, cstatus, event, ms, pod, service, snapshot, state } from '../../../test/builders.js';
+import {
+  at,
+  cond,
+  container,
+  cstatus,
+  event,
+  ms,
+  pod,
+  service,
+  snapshot,
+  state,
+} from '../../../test/builders.js';
 import { diagnose } from './diagnose.js';
 import { eventEvidence } from '../shared/events.js';
 import { finding } from '../shared/finding.js';
@@ -137,6 +148,27 @@ describe('failure timing details', () => {
     // Failures over 20 minutes: old.
     const long = event({ reason: 'Unhealthy', firstS: NOW_S - 1200, lastS: NOW_S - 5, count: 120 });
     expect(run([p], [long], progressingRule('readiness'))?.verdict).toBe('failed');
+  });
+
+  it("dates a restarted container's stages from the end of its last instance", () => {
+    const rule = progressingRule('image-pull', { container: { name: 'app', type: 'app' } });
+    const restarted = (lastEndS: number | undefined) =>
+      pod({
+        createdS: 0,
+        nodeName: 'n',
+        conditions: [cond('PodReadyToStartContainers', 'True', undefined, undefined, 5)],
+        containerStatuses: [
+          cstatus('app', {
+            state: state.waiting('ErrImagePull'),
+            restartCount: 4,
+            ...(lastEndS === undefined
+              ? {}
+              : { lastState: state.terminated(1, 'Error', { finishedS: lastEndS }) }),
+          }),
+        ],
+      });
+    expect(run([restarted(NOW_S - 20)], [], rule)?.verdict).toBe('progressing');
+    expect(run([restarted(undefined)], [], rule)?.verdict).toBe('failed');
   });
 
   it("counts a rule's own since as the failure's first sight", () => {

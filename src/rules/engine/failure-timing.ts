@@ -12,7 +12,7 @@
  * A handoff stage (volumes, sandbox, pull...) has lasted since the earlier of the two; a stage the
  * kubelet keeps checking after it passed (probes, restarts) since its failure was first seen.
  */
-import type { Confidence, Finding, StageId } from '../../model/index.js';
+import type { Confidence, ContainerRef, Finding, Pod, StageId } from '../../model/index.js';
 import { humanDuration, parseTime } from '../../k8s/index.js';
 import { quotedEvent } from '../shared/events.js';
 import { CONTAINER_STAGES, containerKey, type Milestones, type Passed } from './milestones.js';
@@ -117,17 +117,29 @@ function quotedSpan(f: Finding): { first: number | undefined; last: number | und
   return { first, last };
 }
 
+/** What a finding is about: a pod with its milestones, or a workload or Service with its creation time. */
+export type TimedSubject =
+  { readonly pod: Pod; readonly milestones: Milestones } | { readonly created: string | undefined };
+
 /**
- * The times that bound when a pod's failing stage began. `milestones` is undefined for
- * workloads and Services: their own creation time is then the lower bound.
+ * A restarted container goes through its own stages again (pull, create, start) after its last
+ * instance ended: that end bounds when its current stage began.
  */
-export function failureTimes(f: Finding, milestones: Milestones | undefined, created?: string): FailureTimes {
+function lastEnd(pod: Pod, ref: ContainerRef | undefined): number | undefined {
+  if (ref === undefined) return undefined;
+  const statuses = ref.type === 'init' ? pod.status.initContainerStatuses : pod.status.containerStatuses;
+  const status = statuses?.find((s) => s.name === ref.name);
+  return parseTime(status?.lastState?.terminated?.finishedAt);
+}
+
+/** The times that bound when the finding's failing stage began. */
+export function failureTimes(f: Finding, subject: TimedSubject): FailureTimes {
   const notBefore =
     f.stage === 'termination'
       ? undefined
-      : milestones === undefined
-        ? parseTime(created)
-        : latestEarlierMilestone(f, milestones);
+      : 'pod' in subject
+        ? later(latestEarlierMilestone(f, subject.milestones), lastEnd(subject.pod, f.container))
+        : parseTime(subject.created);
   const span = quotedSpan(f);
   // A rule's since is its reading of all the evidence; the events it quotes are a sample of it.
   return { notBefore, seenBy: f.since ?? span.first, lastSeen: later(span.last, f.since) };
