@@ -17,15 +17,9 @@ import { compareFindings, resolveFindings } from './resolve.js';
 import { judgePod } from './verdict.js';
 import { startupBreakdown } from './startup.js';
 import { findingConfidence } from './confidence.js';
-import {
-  failureTimes,
-  judgeTiming,
-  timedConfidence,
-  type ReferenceClock,
-  type Timing,
-} from './failure-timing.js';
+import { timedConfidence, timeFindings, type ReferenceClock } from './failure-timing.js';
 import { referenceTime } from './reference-time.js';
-import type { Rule, RuleContext, RuleMeta } from '../types.js';
+import type { PodContext, Rule, RuleContext, RuleMeta } from '../types.js';
 
 export interface EngineOptions {
   /** Reference time, epoch ms. */
@@ -109,29 +103,8 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
     if (options.podFilter !== undefined && !options.podFilter(podTarget.pod)) continue;
     const ctx = contexts.podContext(podTarget);
     const pod = ctx.pod;
-    const label = `pod/${pod.metadata.namespace ?? ''}/${pod.metadata.name}`;
-    const findings = run(byTarget.pod, ctx, label);
-    const milestones = podMilestones(pod, ctx.events);
-    const resolved = resolveFindings(findings, milestones);
-    const timings = new Map<Finding, Timing>();
-    const current = resolved.current.map((f) => {
-      const t = judgeTiming(f, metas.get(f.ruleId), failureTimes(f, { pod, milestones }), clock);
-      timings.set(t.finding, t);
-      return t.finding;
-    });
-    const judged = judgePod({
-      ctx,
-      milestones,
-      current: current.sort(compareFindings),
-      timings,
-      history: resolved.history,
-      metas,
-      inferred: contexts.inferred.has(pod),
-      group: groupOf(ctx.owners),
-      owners: ctx.owners.map((o) => ({ kind: o.kind, name: o.metadata.name })),
-    });
-    const startup = contexts.inferred.has(pod) ? undefined : startupBreakdown(pod, ctx.events);
-    diagnoses.push(startup === undefined ? judged : { ...judged, startup });
+    const findings = run(byTarget.pod, ctx, `pod/${pod.metadata.namespace ?? ''}/${pod.metadata.name}`);
+    diagnoses.push(diagnosePod(ctx, findings, metas, clock, contexts.inferred.has(pod)));
   }
 
   for (const ctx of contexts.workloads) {
@@ -175,6 +148,33 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
   return { diagnoses: sortDiagnoses(diagnoses), ruleFailures };
 }
 
+/** One pod: resolve history, re-judge time, pick the verdict, add the startup breakdown. */
+function diagnosePod(
+  ctx: PodContext,
+  findings: readonly Finding[],
+  metas: ReadonlyMap<string, RuleMeta>,
+  clock: ReferenceClock,
+  inferred: boolean,
+): Diagnosis {
+  const { pod } = ctx;
+  const milestones = podMilestones(pod, ctx.events);
+  const resolved = resolveFindings(findings, milestones);
+  const { findings: current, timings } = timeFindings(resolved.current, metas, { pod, milestones }, clock);
+  const judged = judgePod({
+    ctx,
+    milestones,
+    current: current.sort(compareFindings),
+    timings,
+    history: resolved.history,
+    metas,
+    inferred,
+    group: groupOf(ctx.owners),
+    owners: ctx.owners.map((o) => ({ kind: o.kind, name: o.metadata.name })),
+  });
+  const startup = inferred ? undefined : startupBreakdown(pod, ctx.events);
+  return startup === undefined ? judged : { ...judged, startup };
+}
+
 function targetOf(w: Workload): TargetRef {
   return {
     kind: w.kind,
@@ -201,17 +201,11 @@ function findingOnlyDiagnosis(
   inferred: boolean,
   created: string | undefined,
 ): Diagnosis | undefined {
-  const timings = new Map<Finding, Timing>();
-  const sorted = findings
-    .map((f) => {
-      const t = judgeTiming(f, metas.get(f.ruleId), failureTimes(f, { created }), ctx);
-      timings.set(t.finding, t);
-      return t.finding;
-    })
-    .sort(compareFindings);
+  const timed = timeFindings(findings, metas, { created }, ctx);
+  const sorted = timed.findings.sort(compareFindings);
   const chosen = sorted[0];
   if (chosen === undefined) return undefined;
-  const timing = timings.get(chosen);
+  const timing = timed.timings.get(chosen);
   const { collected } = ctx;
   const meta = metas.get(chosen.ruleId);
   const verdict = chosen.status === 'failed' ? 'failed' : 'progressing';

@@ -202,6 +202,22 @@ export function judgeTiming(
   };
 }
 
+/** Re-judges each finding (judgeTiming); the timings are kept by the finding they produced. */
+export function timeFindings(
+  findings: readonly Finding[],
+  metas: ReadonlyMap<string, RuleMeta>,
+  subject: TimedSubject,
+  clock: ReferenceClock,
+): { readonly findings: Finding[]; readonly timings: Map<Finding, Timing> } {
+  const timings = new Map<Finding, Timing>();
+  const timed = findings.map((f) => {
+    const t = judgeTiming(f, metas.get(f.ruleId), failureTimes(f, subject), clock);
+    timings.set(t.finding, t);
+    return t.finding;
+  });
+  return { findings: timed, timings };
+}
+
 /** One step lower confidence when the failure's duration is unknown. */
 export function timedConfidence(level: Confidence, t: Timing | undefined): Confidence {
   if (t?.durationUnknown !== true) return level;
