@@ -5,3 +5,4 @@ export * from './selector.js';
 export * from './taints.js';
 export * from './time.js';
 export * from './clock.js';
+export * from './reference-time.js';

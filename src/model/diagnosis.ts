@@ -49,6 +49,13 @@ export interface Finding {
   readonly confidence?: Confidence;
   /** Epoch ms of the newest evidence behind the finding. */
   readonly at?: number;
+  /**
+   * Epoch ms by which the failure (or the wait it describes) had begun, as the rule read it from
+   * the evidence, when that is earlier than the events it quotes show. The engine judges the
+   * grace period from this, those events and the pod's milestones; with no time at all a finding
+   * cannot be progressing.
+   */
+  readonly since?: number;
 }
 
 export type Verdict = 'healthy' | 'progressing' | 'failed' | 'unknown';

@@ -217,9 +217,14 @@ function serviceAccountError(error: string, lower: string, make: Make): Admissio
  * prints only its type, status and reason): the controller's pod creation was refused, and only
  * its FailedCreate events say why.
  */
-export function unstatedAdmissionError(reason: string | undefined): AdmissionError {
-  const error = `ReplicaFailure: ${reason || 'FailedCreate'}`;
+export function unstatedAdmissionError(reason: string | undefined, text?: string): AdmissionError {
+  const error = text ?? `ReplicaFailure: ${reason || 'FailedCreate'}`;
   return { code: 'Forbidden', kind: 'unstated', error, detail: error, fields: {} };
+}
+
+/** A controller's FailedCreate whose error is empty ("Error creating: " and nothing after it). */
+export function emptyCreateError(message: string): boolean {
+  return typeof message === 'string' && message.trim() !== '' && stripPrefixes(message) === '';
 }
 
 /** A stable key for "the same failure": code, kind and the detail without the generated pod name. */

@@ -10,6 +10,7 @@ import type { WorkloadContext } from '../types.js';
 import {
   admissionKey,
   classifyAdmissionError,
+  emptyCreateError,
   unstatedAdmissionError,
   type AdmissionError,
 } from './admission-message.js';
@@ -63,7 +64,12 @@ function candidates(ctx: WorkloadContext): Candidate[] {
     const t = eventTime(e);
     const ok = success.get(objKey(e.regarding.kind, e.regarding.name));
     if (t > 0 && ok !== undefined && ok > t) continue;
-    const error = classifyAdmissionError(e.message);
+    // An empty error still says the API server refused the pod, only not why.
+    const error =
+      classifyAdmissionError(e.message) ??
+      (emptyCreateError(e.message)
+        ? unstatedAdmissionError('FailedCreate', 'FailedCreate with an empty error message')
+        : undefined);
     if (error !== undefined)
       out.push({ error, kind: e.regarding.kind, name: e.regarding.name, at: t, event: e });
   }

@@ -113,6 +113,30 @@ testRule(rule, {
         },
       ],
     },
+    ...['Error creating: ', 'Error creating:', '(combined from similar events): Error creating: '].map(
+      (message) => ({
+        name: `a FailedCreate whose error is empty: ${JSON.stringify(message)}`,
+        snapshot: snapshot({ events: [failed(message)] }),
+        expect: [
+          {
+            messageId: 'unstated',
+            data: { detail: 'FailedCreate with an empty error message' },
+          },
+        ],
+      }),
+    ),
+    {
+      name: 'a specific error wins over an empty one',
+      snapshot: snapshot({
+        events: [
+          failed('Error creating: ', { lastS: 200 }),
+          failed('Error creating: pods "web-7d4-" is forbidden: cannot set blockOwnerDeletion', {
+            lastS: 100,
+          }),
+        ],
+      }),
+      expect: [{ messageId: 'forbidden' }],
+    },
     {
       name: 'other admission plugin',
       snapshot: snapshot({

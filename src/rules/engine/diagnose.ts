@@ -9,7 +9,7 @@ import type {
   Workload,
 } from '../../model/index.js';
 import { stageOrder } from '../../model/index.js';
-import { compareStrings } from '../../k8s/index.js';
+import { compareStrings, referenceTimeOf } from '../../k8s/index.js';
 import { buildContexts } from './contexts.js';
 import { podMilestones } from './milestones.js';
 import { renderWith } from '../messages.js';
@@ -17,7 +17,8 @@ import { compareFindings, resolveFindings } from './resolve.js';
 import { judgePod } from './verdict.js';
 import { startupBreakdown } from './startup.js';
 import { findingConfidence } from './confidence.js';
-import type { Rule, RuleContext, RuleMeta } from '../types.js';
+import { timedConfidence, timeFindings, type ReferenceClock } from './failure-timing.js';
+import type { PodContext, Rule, RuleContext, RuleMeta } from '../types.js';
 
 export interface EngineOptions {
   /** Reference time, epoch ms. */
@@ -70,6 +71,11 @@ function sortDiagnoses(list: readonly Diagnosis[]): Diagnosis[] {
 /** Runs the rules over a snapshot and returns one diagnosis per target, ordered failed first, then by chain order. */
 export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResult {
   const { now, rules } = options;
+  // Without a capture time, a reference time equal to the evidence's newest time is no observation.
+  const clock: ReferenceClock = {
+    now,
+    anchored: snapshot.capturedAt !== undefined || referenceTimeOf(snapshot) !== now,
+  };
   const contexts = buildContexts(snapshot, now);
   const metas = new Map<string, RuleMeta>(rules.map((r) => [r.meta.id, r.meta]));
   const byTarget = { pod: [] as Rule[], workload: [] as Rule[], service: [] as Rule[] };
@@ -97,22 +103,8 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
     if (options.podFilter !== undefined && !options.podFilter(podTarget.pod, podTarget.owners)) continue;
     const ctx = contexts.podContext(podTarget);
     const pod = ctx.pod;
-    const label = `pod/${pod.metadata.namespace ?? ''}/${pod.metadata.name}`;
-    const findings = run(byTarget.pod, ctx, label);
-    const milestones = podMilestones(pod, ctx.events);
-    const resolved = resolveFindings(findings, milestones);
-    const judged = judgePod({
-      ctx,
-      milestones,
-      current: [...resolved.current].sort(compareFindings),
-      history: resolved.history,
-      metas,
-      inferred: contexts.inferred.has(pod),
-      group: groupOf(ctx.owners),
-      owners: ctx.owners.map((o) => ({ kind: o.kind, name: o.metadata.name })),
-    });
-    const startup = contexts.inferred.has(pod) ? undefined : startupBreakdown(pod, ctx.events);
-    diagnoses.push(startup === undefined ? judged : { ...judged, startup });
+    const findings = run(byTarget.pod, ctx, `pod/${pod.metadata.namespace ?? ''}/${pod.metadata.name}`);
+    diagnoses.push(diagnosePod(ctx, findings, metas, clock, contexts.inferred.has(pod)));
   }
 
   for (const ctx of contexts.workloads) {
@@ -122,7 +114,14 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
       ctx,
       `${w.kind}/${w.metadata.namespace ?? ''}/${w.metadata.name}`,
     );
-    const d = findingOnlyDiagnosis(targetOf(w), findings, metas, ctx.collected, contexts.inferred.has(w));
+    const d = findingOnlyDiagnosis(
+      targetOf(w),
+      findings,
+      metas,
+      { ...clock, collected: ctx.collected },
+      contexts.inferred.has(w),
+      w.metadata.creationTimestamp,
+    );
     if (d !== undefined) diagnoses.push(d);
   }
 
@@ -135,11 +134,45 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
       name: s.metadata.name,
       ...(s.metadata.uid ? { uid: s.metadata.uid } : {}),
     };
-    const d = findingOnlyDiagnosis(target, findings, metas, ctx.collected, contexts.inferred.has(s));
+    const d = findingOnlyDiagnosis(
+      target,
+      findings,
+      metas,
+      { ...clock, collected: ctx.collected },
+      contexts.inferred.has(s),
+      s.metadata.creationTimestamp,
+    );
     if (d !== undefined) diagnoses.push(d);
   }
 
   return { diagnoses: sortDiagnoses(diagnoses), ruleFailures };
+}
+
+/** One pod: resolve history, re-judge time, pick the verdict, add the startup breakdown. */
+function diagnosePod(
+  ctx: PodContext,
+  findings: readonly Finding[],
+  metas: ReadonlyMap<string, RuleMeta>,
+  clock: ReferenceClock,
+  inferred: boolean,
+): Diagnosis {
+  const { pod } = ctx;
+  const milestones = podMilestones(pod, ctx.events);
+  const resolved = resolveFindings(findings, milestones);
+  const { findings: current, timings } = timeFindings(resolved.current, metas, { pod, milestones }, clock);
+  const judged = judgePod({
+    ctx,
+    milestones,
+    current: current.sort(compareFindings),
+    timings,
+    history: resolved.history,
+    metas,
+    inferred,
+    group: groupOf(ctx.owners),
+    owners: ctx.owners.map((o) => ({ kind: o.kind, name: o.metadata.name })),
+  });
+  const startup = inferred ? undefined : startupBreakdown(pod, ctx.events);
+  return startup === undefined ? judged : { ...judged, startup };
 }
 
 function targetOf(w: Workload): TargetRef {
@@ -164,12 +197,16 @@ function findingOnlyDiagnosis(
   target: TargetRef,
   findings: readonly Finding[],
   metas: ReadonlyMap<string, RuleMeta>,
-  collected: ReadonlySet<EvidenceKind>,
+  ctx: ReferenceClock & { readonly collected: ReadonlySet<EvidenceKind> },
   inferred: boolean,
+  created: string | undefined,
 ): Diagnosis | undefined {
-  const sorted = [...findings].sort(compareFindings);
+  const timed = timeFindings(findings, metas, { created }, ctx);
+  const sorted = timed.findings.sort(compareFindings);
   const chosen = sorted[0];
   if (chosen === undefined) return undefined;
+  const timing = timed.timings.get(chosen);
+  const { collected } = ctx;
   const meta = metas.get(chosen.ruleId);
   const verdict = chosen.status === 'failed' ? 'failed' : 'progressing';
   const chain: ChainEntry[] = [{ stage: chosen.stage, status: verdict }];
@@ -184,11 +221,12 @@ function findingOnlyDiagnosis(
     ruleId: chosen.ruleId,
     container: chosen.container ?? null,
     summary: renderWith(metas, chosen),
-    confidence: findingConfidence(chosen, meta, collected, inferred),
+    confidence: timedConfidence(findingConfidence(chosen, meta, collected, inferred), timing),
     evidence: chosen.evidence,
     nextSteps: chosen.nextSteps,
     chain,
     notes: [
+      ...(timing?.note === undefined ? [] : [timing.note]),
       ...(inferred
         ? [`${target.kind} ${target.name} is not in the evidence; judged from what refers to it.`]
         : []),

@@ -55,8 +55,53 @@ function conditionTrue(pod: Pod, type: string): Passed | undefined {
 const MILESTONE_REASONS = new Set(['Scheduled', 'Pulling', 'Pulled', 'Created', 'Started']);
 
 /**
+ * Pod events only the kubelet records, after it admitted the pod: volume, sandbox, image and
+ * container events (kubernetes-facts §2.1). Any of them proves the pod was bound and admitted by
+ * its node. Any other kubelet event (a rejection such as OutOfcpu) proves only the binding.
+ */
+const KUBELET_POD_REASONS = new Set([
+  'Pulling',
+  'Pulled',
+  'Created',
+  'Started',
+  'Killing',
+  'Unhealthy',
+  'ProbeWarning',
+  'BackOff',
+  'Failed',
+  'InspectFailed',
+  'ErrImageNeverPull',
+  'FailedMount',
+  'FailedMapVolume',
+  'SuccessfulMountVolume',
+  'FailedCreatePodSandBox',
+  'SandboxChanged',
+  'FailedKillPod',
+  'ExceededGracePeriod',
+  'FailedPostStartHook',
+  'FailedPreStopHook',
+  'FailedSync',
+  'NetworkNotReady',
+]);
+
+/** The kubelet tried to create the pod's sandbox, which it does only once the volumes are mounted. */
+const SANDBOX_TRIED = new Set(['FailedCreatePodSandBox', 'SandboxChanged']);
+
+/** Keys under which eventMilestones records kubelet activity, with no time: it proves, it does not date. */
+const KUBELET_SEEN = 'kubelet';
+const ADMITTED_SEEN = 'admitted';
+const SANDBOX_SEEN = 'sandbox-tried';
+
+/** A probe result proves the container ran (DESIGN.md §1): an Unhealthy event counts as Started. */
+function milestoneReason(e: EventRecord): string | undefined {
+  if (MILESTONE_REASONS.has(e.reason)) return e.reason;
+  return e.reason === 'Unhealthy' && eventContainer(e) !== undefined ? 'Started' : undefined;
+}
+
+/**
  * One pass over the pod's events: for each milestone reason (and container), when it first
- * happened. Keys are `reason` and `reason|type/name`.
+ * happened. Keys are `reason` and `reason|type/name`, plus the undated KUBELET_SEEN, ADMITTED_SEEN
+ * and SANDBOX_SEEN.
  */
 function eventMilestones(events: readonly EventRecord[]): Map<string, Passed> {
   const out = new Map<string, Passed>();
@@ -66,13 +111,36 @@ function eventMilestones(events: readonly EventRecord[]): Map<string, Passed> {
     else if (t !== undefined && (prev.at === undefined || t < prev.at)) out.set(key, { at: t });
   };
   for (const e of events) {
-    if (!MILESTONE_REASONS.has(e.reason)) continue;
+    if (KUBELET_POD_REASONS.has(e.reason)) see(ADMITTED_SEEN, undefined);
+    if (KUBELET_POD_REASONS.has(e.reason) || (e.source ?? '').startsWith('kubelet'))
+      see(KUBELET_SEEN, undefined);
+    if (SANDBOX_TRIED.has(e.reason)) see(SANDBOX_SEEN, undefined);
+    const reason = milestoneReason(e);
+    if (reason === undefined) continue;
     const t = e.first ?? e.last;
-    see(e.reason, t);
+    see(reason, t);
     const c = eventContainer(e);
-    if (c !== undefined) see(`${e.reason}|${containerKey(c)}`, t);
+    if (c !== undefined) see(`${reason}|${containerKey(c)}`, t);
   }
   return out;
+}
+
+/**
+ * A pod known only from its events (or pasted without its containers) has the containers its
+ * events name (by fieldPath); without any name, the one container the events are about.
+ */
+function containersFromEvents(events: readonly EventRecord[]): ContainerEntry[] {
+  const out = new Map<string, ContainerEntry>();
+  let unnamed = false;
+  for (const e of events) {
+    const c = eventContainer(e);
+    if (c !== undefined && c.type !== 'ephemeral')
+      out.set(containerKey(c), { ref: c, spec: undefined, status: undefined });
+    else if (c === undefined && milestoneReason(e) !== undefined && e.reason !== 'Scheduled') unnamed = true;
+  }
+  if (out.size === 0 && unnamed)
+    return [{ ref: { name: '', type: 'app' }, spec: undefined, status: undefined }];
+  return [...out.values()];
 }
 
 function started(entry: ContainerEntry): Passed | undefined {
@@ -114,11 +182,13 @@ function containerMilestones(
   for (const entry of entries) {
     const cm = new Map<StageId, Passed>();
     const key = containerKey(entry.ref);
+    // The one container events do not name is looked up by reason alone.
+    const ev = (reason: string): Passed | undefined =>
+      fromEvents.get(entry.ref.name === '' ? reason : `${reason}|${key}`);
     // Each milestone: the first evidence found, most direct first (`??` stops at the first).
-    const startedAt = started(entry) ?? fromEvents.get(`Started|${key}`);
-    const createdAt =
-      (wasCreated(entry.status) ? {} : undefined) ?? fromEvents.get(`Created|${key}`) ?? startedAt;
-    const pulledAt = pulled(entry) ?? fromEvents.get(`Pulled|${key}`) ?? createdAt;
+    const startedAt = started(entry) ?? ev('Started');
+    const createdAt = (wasCreated(entry.status) ? {} : undefined) ?? ev('Created') ?? startedAt;
+    const pulledAt = pulled(entry) ?? ev('Pulled') ?? createdAt;
     if (pulledAt) cm.set('image-pull', pulledAt);
     if (createdAt) cm.set('container-config', createdAt);
     if (startedAt) cm.set('container-start', startedAt);
@@ -130,9 +200,13 @@ function containerMilestones(
 export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milestones {
   const m = new Map<StageId, Passed>();
   const created = parseTime(pod.metadata.creationTimestamp);
-  m.set('admission', created === undefined ? {} : { at: created });
+  // The object exists when it has a creation time or any status; a pod rebuilt from its events
+  // (a FailedCreate on it) may never have existed, and then only a later stage proves admission.
+  if (created !== undefined) m.set('admission', { at: created });
+  else if (pod.status.phase !== undefined || pod.metadata.uid) m.set('admission', {});
 
-  const entries = containerEntries(pod);
+  const known = containerEntries(pod);
+  const entries = known.length > 0 ? known : containersFromEvents(events);
   // Events only fill in what the status does not show; most pods never need them.
   let cache: Map<string, Passed> | undefined;
   const fromEvents: EventMilestones = {
@@ -147,18 +221,23 @@ export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milesto
     conditionTrue(pod, 'PodHasNetwork') ??
     (anyContainerActivity ? {} : undefined) ??
     fromEvents.get('Pulling');
+  // The kubelet creates the sandbox only once the volumes are mounted.
+  const mounted = sandbox ?? fromEvents.get(SANDBOX_SEEN);
+  // Only the kubelet of the pod's node records kubelet events: the pod was bound and admitted.
+  const kubelet = fromEvents.get(KUBELET_SEEN);
   const scheduled =
     conditionTrue(pod, 'PodScheduled') ??
     fromEvents.get('Scheduled') ??
     (pod.spec.nodeName ? {} : undefined) ??
-    sandbox;
+    mounted ??
+    kubelet;
   if (scheduled) m.set('scheduling', scheduled);
   const kubeletStart = parseTime(pod.status.startTime);
-  if (sandbox) {
-    m.set('node', kubeletStart === undefined ? {} : { at: kubeletStart });
-    m.set('volumes', sandbox);
-    m.set('sandbox-network', sandbox);
-  }
+  // status.startTime is set when the kubelet accepts the pod (a rejected pod gets none).
+  if (kubeletStart !== undefined) m.set('node', { at: kubeletStart });
+  else if (mounted ?? fromEvents.get(ADMITTED_SEEN)) m.set('node', {});
+  if (mounted) m.set('volumes', mounted);
+  if (sandbox) m.set('sandbox-network', sandbox);
 
   const app = entries.filter((e) => e.ref.type === 'app');
   const inits = entries.filter((e) => e.ref.type === 'init' && !isSidecar(e));
@@ -191,6 +270,8 @@ export function podMilestones(pod: Pod, events: readonly EventRecord[]): Milesto
   if (succeeded) {
     for (const stage of ['crash', 'liveness'] as const) m.set(stage, {});
   }
+  // Any later stage proves the pod was admitted.
+  if (m.size > 0 && !m.has('admission')) m.set('admission', {});
   let furthest = -1;
   for (const stage of m.keys())
     if (stage !== 'init-containers') furthest = Math.max(furthest, stageOrder(stage));

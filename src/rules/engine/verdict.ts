@@ -14,12 +14,13 @@ import { chainFor } from './chain-entries.js';
 import type { Milestones } from './milestones.js';
 import { renderWith } from '../messages.js';
 import { findingConfidence, missingNeeds } from './confidence.js';
+import { timedConfidence, type Timing } from './failure-timing.js';
 import type { PodContext, RuleMeta } from '../types.js';
 import { kubectl } from '../shared/kubectl.js';
 
 const TITLE = new Map<StageId, string>(STAGES.map((s) => [s.id, s.title]));
 
-/** A pod with no explanation for not being Ready is progressing while evidence about it is this recent. */
+/** A pod with no explanation for not being Ready is progressing while the stage it waits in began this recently. */
 export const RECENT_ACTIVITY_MS = 10 * 60_000;
 
 export interface PodJudgement {
@@ -27,6 +28,8 @@ export interface PodJudgement {
   readonly milestones: Milestones;
   /** Current findings, sorted by compareFindings. */
   readonly current: readonly Finding[];
+  /** How time judged each current finding (see failure-timing.ts). */
+  readonly timings: ReadonlyMap<Finding, Timing>;
   readonly history: readonly Finding[];
   readonly metas: ReadonlyMap<string, RuleMeta>;
   readonly inferred: boolean;
@@ -34,17 +37,16 @@ export interface PodJudgement {
   readonly owners: NonNullable<Diagnosis['owners']>;
 }
 
-/** The newest time any evidence about the pod carries (epoch ms), or undefined. */
-function newestActivity(ctx: PodContext): number | undefined {
-  let newest: number | undefined;
-  const see = (t: number | undefined): void => {
-    if (t !== undefined && (newest === undefined || t > newest)) newest = t;
-  };
-  const pod = ctx.pod;
-  see(parseTime(pod.metadata.creationTimestamp));
-  for (const c of pod.status.conditions ?? []) see(parseTime(c.lastTransitionTime));
-  for (const e of ctx.events) see(e.last ?? e.first);
-  return newest;
+/**
+ * When the stage the pod waits in began: the latest milestone it passed (its creation at least).
+ * Only this proves that an unexplained wait is young; a recent event does not.
+ */
+function waitingSince(milestones: Milestones): number | undefined {
+  let latest: number | undefined;
+  for (const p of milestones.pod.values()) {
+    if (p.at !== undefined && (latest === undefined || p.at > latest)) latest = p.at;
+  }
+  return latest;
 }
 
 /** Lines quoting the pod's status: phase, conditions that are not True, container states. */
@@ -151,6 +153,8 @@ function findingDiagnosis(j: PodJudgement, chosen: Finding, notes: string[]): Di
   const { ctx, milestones, current, metas, inferred } = j;
   const meta = metas.get(chosen.ruleId);
   const verdict: Verdict = chosen.status === 'failed' ? 'failed' : 'progressing';
+  const timing = j.timings.get(chosen);
+  if (timing?.note !== undefined) notes.unshift(timing.note);
   const missing = missingNeeds(meta, ctx.collected);
   if (missing.length > 0) notes.push(`not in the evidence: ${missing.join(', ')}`);
   const servicesKnown = ctx.collected.has('services');
@@ -162,7 +166,7 @@ function findingDiagnosis(j: PodJudgement, chosen: Finding, notes: string[]): Di
     ruleId: chosen.ruleId,
     container: chosen.container ?? null,
     summary: renderWith(metas, chosen),
-    confidence: findingConfidence(chosen, meta, ctx.collected, inferred),
+    confidence: timedConfidence(findingConfidence(chosen, meta, ctx.collected, inferred), timing),
     evidence: chosen.evidence,
     nextSteps: chosen.nextSteps,
     chain: chainFor(hasInitContainers(ctx.pod), servicesKnown, milestones, current, chosen, verdict),
@@ -199,8 +203,8 @@ function healthyDiagnosis(j: PodJudgement, notes: string[]): Diagnosis {
 }
 
 /**
- * No finding and not Ready: progressing while the evidence is recent (or the pod is being
- * deleted within its grace period), else unknown.
+ * No finding and not Ready: progressing while the stage it waits in began recently (or the pod
+ * is being deleted within its grace period), else unknown.
  */
 function unexplainedDiagnosis(j: PodJudgement, notes: string[]): Diagnosis {
   const { ctx, milestones, current, inferred } = j;
@@ -209,8 +213,9 @@ function unexplainedDiagnosis(j: PodJudgement, notes: string[]): Diagnosis {
   const name = pod.metadata.name;
   const deleting = pod.metadata.deletionTimestamp !== undefined;
   const phase = pod.status.phase;
-  const activity = newestActivity(ctx);
-  const recent = activity !== undefined && now - activity < RECENT_ACTIVITY_MS;
+  const waitStart = waitingSince(milestones);
+  // A wait that began at the reference time itself has nothing dated after it.
+  const recent = waitStart !== undefined && waitStart < now && now - waitStart < RECENT_ACTIVITY_MS;
   const verdict: Verdict = deleting || (recent && phase !== 'Failed') ? 'progressing' : 'unknown';
   const servicesKnown = ctx.collected.has('services');
   const chain = chainFor(hasInitContainers(pod), servicesKnown, milestones, current, undefined, verdict);

@@ -41,6 +41,14 @@ export function forContainer(events: readonly EventRecord[], ref: ContainerRef):
   });
 }
 
+/** The event each evidence line quotes, so the engine can read its times (see quotedEvent). */
+const quoted = new WeakMap<Evidence, EventRecord>();
+
+/** The event an evidence line made by eventEvidence quotes, if it is one. */
+export function quotedEvent(evidence: Evidence): EventRecord | undefined {
+  return quoted.get(evidence);
+}
+
 /**
  * Evidence line for an event, in the shape `kubectl describe` prints it:
  * `Warning FailedMount (x5 over 10m) kubelet: MountVolume.SetUp failed ...`.
@@ -56,5 +64,8 @@ export function eventEvidence(e: EventRecord, now: number): Evidence {
   const age = when === undefined ? '' : ` ${humanDuration(now - when)} ago`;
   const from = e.source ? ` ${e.source}${e.host ? `, ${e.host}` : ''}` : '';
   const text = `${parts.join(' ')}${age}${from}: ${e.message}`;
-  return when === undefined ? { source: 'event', text } : { source: 'event', text, at: formatTime(when) };
+  const evidence: Evidence =
+    when === undefined ? { source: 'event', text } : { source: 'event', text, at: formatTime(when) };
+  quoted.set(evidence, e);
+  return evidence;
 }

@@ -14,6 +14,8 @@ export interface FindingInput {
   readonly nextSteps: readonly string[];
   readonly confidence?: Confidence;
   readonly at?: number | undefined;
+  /** When the failure began (epoch ms), when the evidence shows it; see Finding.since. */
+  readonly since?: number | undefined;
 }
 
 /** Builds a Finding stamped with the rule's id and stage. */
@@ -31,6 +33,7 @@ export function finding(meta: RuleMeta, input: FindingInput): Finding {
     nextSteps: input.nextSteps,
     ...(input.confidence === undefined ? {} : { confidence: input.confidence }),
     ...(input.at === undefined ? {} : { at: input.at }),
+    ...(input.since === undefined ? {} : { since: input.since }),
   };
 }
 

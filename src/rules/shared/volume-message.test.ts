@@ -123,6 +123,27 @@ describe('classifyVolumeMessage', () => {
     ).toMatchObject({ kind: 'timeout', unmounted: ['postgresql'] });
   });
 
+  it.each([
+    [
+      'Unable to mount volumes for pod "nginx-azuredisk_default(4eb22bb2)": timeout expired waiting for volumes to attach/mount for pod "default"/"nginx-azuredisk". list of unattached/unmounted volumes=[disk01]',
+      ['disk01'],
+    ],
+    [
+      'Unable to mount volumes for pod "c-3999054429-atph7_default(95609653)": timeout expired waiting for volumes to attach/mount for pod "c-3999054429-atph7"/"default". list of unattached/unmounted volumes=[vol1 vol2]',
+      ['vol1', 'vol2'],
+    ],
+    [
+      'Error syncing pod, skipping: timeout expired waiting for volumes to attach/mount for pod "ceph-pod2"/"default". list of unattached/unmounted volumes=[ceph-vol2]',
+      ['ceph-vol2'],
+    ],
+  ])('1.6-1.9 aggregate timeout with one joint list: %s', (message, volumes) => {
+    expect(classifyVolumeMessage(message)).toMatchObject({
+      kind: 'timeout',
+      unmounted: volumes,
+      unattached: volumes,
+    });
+  });
+
   it('aggregate with a specific error is not a timeout', () => {
     expect(
       classifyVolumeMessage(
@@ -160,8 +181,32 @@ describe('classifyVolumeEvent', () => {
     ).toBeUndefined();
   });
 
+  it('reads FailedSync only when it repeats the volume wait timeout', () => {
+    expect(
+      classifyVolumeEvent(
+        event({
+          reason: 'FailedSync',
+          message:
+            'Error syncing pod, skipping: timeout expired waiting for volumes to attach/mount for pod "web"/"default". list of unattached/unmounted volumes=[data]',
+        }),
+      ),
+    ).toMatchObject({ kind: 'timeout', unmounted: ['data'] });
+    expect(
+      classifyVolumeEvent(
+        event({ reason: 'FailedSync', message: 'Error syncing pod, skipping: failed to "StartContainer"' }),
+      ),
+    ).toBeUndefined();
+  });
+
   it('never throws on arbitrary text', () => {
-    const reasons = fc.constantFrom('FailedMount', 'FailedAttachVolume', 'FailedMapVolume', 'Failed', '');
+    const reasons = fc.constantFrom(
+      'FailedMount',
+      'FailedAttachVolume',
+      'FailedMapVolume',
+      'FailedSync',
+      'Failed',
+      '',
+    );
     fc.assert(
       fc.property(fc.string({ maxLength: 400 }), reasons, (message, reason) => {
         classifyVolumeMessage(message);
@@ -179,6 +224,9 @@ describe('classifyVolumeEvent', () => {
       'configmap "',
       'rpc error: code = ',
       'list of unmounted volumes=[',
+      'Unable to mount volumes for pod "',
+      'timeout expired waiting for volumes to attach/mount',
+      'list of unattached/unmounted volumes=[',
       '\\"',
     );
     fc.assert(

@@ -44,6 +44,8 @@ const USED_BY = /already used by pod\(s\) (.+?)(?: and \d+ pod\(s\) in different
 const AGGREGATE =
   /Unable to attach or mount volumes: unmounted volumes=\[([^\]]*)\], unattached volumes=\[([^\]]*)\](?:, failed to process volumes=\[([^\]]*)\])?:?\s*(.*)$/s;
 const OLD_LISTS = /^list of unmounted volumes=\[([^\]]*)\]\.? list of unattached volumes=\[([^\]]*)\]/;
+/** 1.6-1.9 kubelets name one list for both: `list of unattached/unmounted volumes=[..]`. */
+const OLDEST_LIST = /^list of unattached\/unmounted volumes=\[([^\]]*)\]/;
 const TIMED_OUT = /timed out waiting for the condition|context deadline exceeded|timeout expired/i;
 const NOT_FOUND = /\b(configmaps?|secrets?|persistentvolumeclaims?) \\?"([^"\\]+)\\?" not found/i;
 const CM_KEY = /configmap references non-existent config key: (\S+)/i;
@@ -112,16 +114,26 @@ function classifyDetail(volume: string, operation: string, detail: string): Volu
 
 /**
  * Pre-1.17 kubelets: `Unable to mount volumes for pod "<pod>": <why>. list of unmounted volumes=[..].
- * list of unattached volumes=[..]`. Parsed by index, not one regex, to stay linear on long text.
+ * list of unattached volumes=[..]`; 1.6-1.9: `... <why>. list of unattached/unmounted volumes=[..]`,
+ * also as FailedSync `Error syncing pod, skipping: timeout expired waiting for volumes ...`.
+ * Parsed by index, not one regex, to stay linear on long text.
  */
 function oldAggregate(message: string): { tail: string; unmounted: string; unattached: string } | undefined {
-  const start = message.indexOf('Unable to mount volumes for pod');
-  const lists = message.indexOf('list of unmounted volumes=', start);
-  if (start < 0 || lists < 0) return undefined;
+  const unable = message.indexOf('Unable to mount volumes for pod');
+  const start = unable >= 0 ? unable : message.indexOf('timeout expired waiting for volumes to attach');
+  if (start < 0) return undefined;
+  const split = message.indexOf('list of unmounted volumes=', start);
+  const joint = split < 0 ? message.indexOf('list of unattached/unmounted volumes=', start) : -1;
+  const lists = split >= 0 ? split : joint;
+  if (lists < 0) return undefined;
+  const colon = unable >= 0 ? message.indexOf(': ', start) : start - 2;
+  const tail = colon >= 0 && colon < lists ? message.slice(colon + 2, lists) : '';
+  if (split < 0) {
+    const both = OLDEST_LIST.exec(message.slice(lists))?.[1];
+    return both === undefined ? undefined : { tail, unmounted: both, unattached: both };
+  }
   const m = OLD_LISTS.exec(message.slice(lists));
   if (m === null) return undefined;
-  const colon = message.indexOf(': ', start);
-  const tail = colon >= 0 && colon < lists ? message.slice(colon + 2, lists) : '';
   return { tail, unmounted: m[1] ?? '', unattached: m[2] ?? '' };
 }
 
@@ -194,8 +206,13 @@ const VOLUME_REASON_SET = new Set<string>(VOLUME_EVENT_REASONS);
  * (e.g. `Failed` "configmap not found", which is an env reference) are not volume errors.
  */
 export function classifyVolumeEvent(e: EventRecord): VolumeError | undefined {
-  // A pasted bare message line has no reason; its own shape must then prove it.
+  // A pasted bare message line has no reason; its own shape must then prove it. 1.6-1.9 kubelets
+  // repeat their volume wait timeout as FailedSync "Error syncing pod, skipping: timeout expired ...".
   if (e.reason === '') return classifyVolumeMessage(e.message);
+  if (e.reason === 'FailedSync') {
+    const known = classifyVolumeMessage(e.message);
+    return known?.kind === 'timeout' ? known : undefined;
+  }
   if (!VOLUME_REASON_SET.has(e.reason)) return undefined;
   const known = classifyVolumeMessage(e.message);
   if (known !== undefined) return known;

@@ -2,6 +2,13 @@
  * Why a pod whose deletion was requested is still there. Exactly one blocker per pod, in
  * this order, so the four termination rules never report the same pod twice:
  * node gone/NotReady > volume teardown errors > finalizers (once the containers stopped) > stuck.
+ *
+ * The deletion request shows as metadata.deletionTimestamp (request time + grace period; kubectl
+ * describe prints it as `Terminating (lasts <since it>)`, v1.1 as `(expires <it>)`), as the
+ * STATUS `Terminating` of `kubectl get pods` (printPod prints it exactly when deletionTimestamp is
+ * set), as a foregroundDeletion/orphan finalizer, and, for a pod known only from its events, as
+ * the kubelet failing to kill it (FailedKillPod "error killing pod: ... KillPodSandbox ...",
+ * ExceededGracePeriod), dated by its `Killing` "Stopping container" event.
  */
 import type { EventRecord, Evidence, Pod } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
@@ -19,10 +26,21 @@ const DELETION_FINALIZER_SET = new Set<string>(DELETION_FINALIZERS);
 
 const KILL_TROUBLE = ['FailedKillPod', 'ExceededGracePeriod', 'FailedPreStopHook'] as const;
 const VOLUME_WORDS = /volume|unmount|detach/i;
+/** Kill trouble that shows the kubelet is tearing the whole pod down (not restarting one container). */
+const POD_KILL_TROUBLE = new Set(['FailedKillPod', 'ExceededGracePeriod']);
+/** The kubelet's message when it stops a container because the pod goes (restarts say "will be restarted"). */
+const STOPPING = /^Stopping container /;
+/** The kubectl STATUS column of a pasted `get pods` row (the collectors' STATUS_COLUMN annotation). */
+const PASTED_STATUS_COLUMN = 'handoff.dev/status-column';
+/** The API server's default grace period, when neither the deletion nor the spec names one. */
+const DEFAULT_GRACE_SECONDS = 30;
 
 export interface StuckDeletion {
   readonly blocker: TerminationBlocker;
-  /** metadata.deletionTimestamp (epoch ms): request time + grace period, the deadline for removal. */
+  /**
+   * The deadline for removal (epoch ms): metadata.deletionTimestamp (request time + grace
+   * period), or the first kill plus the grace period; undefined when the evidence dates neither.
+   */
   readonly deadline: number | undefined;
   /** How the evidence shows that deletion was requested. */
   readonly requested: Evidence;
@@ -36,11 +54,23 @@ export interface StuckDeletion {
   readonly running: readonly string[];
 }
 
+function statusColumn(pod: Pod): string | undefined {
+  return pod.metadata.annotations?.[PASTED_STATUS_COLUMN];
+}
+
+/** Kill trouble about the whole pod, for a pod whose own state is not in the evidence. */
+function podKillTrouble(ctx: PodContext): EventRecord[] {
+  const { pod } = ctx;
+  if (pod.status.phase !== undefined || statusColumn(pod) !== undefined) return [];
+  return ctx.events.filter((e) => POD_KILL_TROUBLE.has(e.reason));
+}
+
 function requestedEvidence(
-  pod: Pod,
+  ctx: PodContext,
   deadline: number | undefined,
   finalizers: readonly string[],
 ): Evidence | undefined {
+  const { pod } = ctx;
   const ts = pod.metadata.deletionTimestamp;
   if (deadline !== undefined && ts !== undefined) {
     const grace = pod.metadata.deletionGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds;
@@ -50,23 +80,53 @@ function requestedEvidence(
       at: ts,
     };
   }
+  if (statusColumn(pod) === 'Terminating') {
+    return {
+      source: 'status',
+      text: 'kubectl get pods STATUS Terminating (metadata.deletionTimestamp is set; the evidence does not say when)',
+    };
+  }
   const marker = finalizers.find((f) => DELETION_FINALIZER_SET.has(f));
-  if (marker === undefined) return undefined;
+  if (marker !== undefined) {
+    return {
+      source: 'status',
+      text: `metadata.finalizers: [${finalizers.join(', ')}] (${marker} is only added when deletion is requested)`,
+    };
+  }
+  const kill = podKillTrouble(ctx)[0];
+  if (kill === undefined) return undefined;
   return {
-    source: 'status',
-    text: `metadata.finalizers: [${finalizers.join(', ')}] (${marker} is only added when deletion is requested)`,
+    source: 'event',
+    text: `${kill.reason}: the kubelet is killing the pod (${kill.message.slice(0, 120)})`,
   };
+}
+
+/** When the request was made: deletionTimestamp minus the grace, else the first kill the events show. */
+function requestTimes(ctx: PodContext): { deadline: number | undefined; requestedAt: number | undefined } {
+  const { pod } = ctx;
+  const grace =
+    pod.metadata.deletionGracePeriodSeconds ??
+    pod.spec.terminationGracePeriodSeconds ??
+    DEFAULT_GRACE_SECONDS;
+  const stamped = parseTime(pod.metadata.deletionTimestamp);
+  if (stamped !== undefined) return { deadline: stamped, requestedAt: stamped - grace * 1000 };
+  if (podKillTrouble(ctx).length === 0) return { deadline: undefined, requestedAt: undefined };
+  const kills = ctx.events.filter(
+    (e) => (e.reason === 'Killing' && STOPPING.test(e.message)) || POD_KILL_TROUBLE.has(e.reason),
+  );
+  const firsts = kills.map((e) => e.first ?? e.last).filter((t): t is number => t !== undefined);
+  if (firsts.length === 0) return { deadline: undefined, requestedAt: undefined };
+  const requestedAt = Math.min(...firsts);
+  return { deadline: requestedAt + grace * 1000, requestedAt };
 }
 
 /** The pod's deletion state, or undefined when deletion was not requested. */
 function computeStuckDeletion(ctx: PodContext): StuckDeletion | undefined {
   const { pod } = ctx;
-  const deadline = parseTime(pod.metadata.deletionTimestamp);
+  const { deadline, requestedAt } = requestTimes(ctx);
   const finalizers = pod.metadata.finalizers ?? [];
-  const requested = requestedEvidence(pod, deadline, finalizers);
+  const requested = requestedEvidence(ctx, deadline, finalizers);
   if (requested === undefined) return undefined;
-  const grace = pod.metadata.deletionGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds ?? 30;
-  const requestedAt = deadline === undefined ? undefined : deadline - grace * 1000;
   const after = (e: EventRecord): boolean =>
     requestedAt === undefined || eventTime(e) === 0 || eventTime(e) >= requestedAt;
 
@@ -81,20 +141,7 @@ function computeStuckDeletion(ctx: PodContext): StuckDeletion | undefined {
   const running = [...(pod.status.initContainerStatuses ?? []), ...(pod.status.containerStatuses ?? [])]
     .filter((s) => s.state?.running !== undefined)
     .map((s) => s.name);
-  const problem = nodeProblem(ctx);
-  const lost = problem === undefined && nodeLostSignals(pod).length > 0;
-  const node: NodeProblem | undefined =
-    problem ??
-    (lost
-      ? {
-          node: pod.spec.nodeName ?? 'its node',
-          state: 'Unknown',
-          detail: pod.status.message ?? 'the node is lost',
-          evidence: nodeLostSignals(pod),
-          since: undefined,
-        }
-      : undefined);
-
+  const node = nodeTrouble(ctx);
   const blocker: TerminationBlocker =
     node !== undefined
       ? 'nodeGone'
@@ -104,6 +151,20 @@ function computeStuckDeletion(ctx: PodContext): StuckDeletion | undefined {
           ? 'finalizers'
           : 'stuck';
   return { blocker, deadline, requested, finalizers, node, teardown, killTrouble, running };
+}
+
+/** The node's trouble: NotReady, unreachable or gone per the Node object, or NodeLost per the pod. */
+function nodeTrouble(ctx: PodContext): NodeProblem | undefined {
+  const { pod } = ctx;
+  const problem = nodeProblem(ctx);
+  if (problem !== undefined || nodeLostSignals(pod).length === 0) return problem;
+  return {
+    node: pod.spec.nodeName ?? 'its node',
+    state: 'Unknown',
+    detail: pod.status.message ?? 'the node is lost',
+    evidence: nodeLostSignals(pod),
+    since: undefined,
+  };
 }
 
 /** Memoised per context: every rule of the stage shares one computation. */

@@ -44,6 +44,7 @@ export const rule = {
         basis: 'events',
         evidence: [stuck.requested, eventEvidence(last, ctx.now)],
         at: eventTime(last) || stuck.deadline,
+        since: stuck.deadline,
         nextSteps: [
           kubectl.describe('pod', ctx.pod.metadata.name, ctx.pod.metadata.namespace),
           kubectl.raw('get volumeattachments'),

@@ -7,6 +7,7 @@ import type { PodContext } from '../types.js';
 import { eventEvidence, eventTime } from '../shared/events.js';
 import { pastVolumes } from '../shared/pod-progress.js';
 import { classifyVolumeEvent, type VolumeError, type VolumeErrorKind } from '../shared/volume-message.js';
+import { resolvedBySuccess, volumeWaitSince } from './volume-successes.js';
 
 export interface VolumeFailure {
   /** Classification of the newest event of the group. */
@@ -14,7 +15,10 @@ export interface VolumeFailure {
   /** The group's events, oldest first. */
   readonly events: readonly EventRecord[];
   readonly newest: EventRecord;
-  /** When the failure was first seen (epoch ms), when known. */
+  /**
+   * When the pod's wait for volumes had begun at the latest (epoch ms), when known: this group's
+   * first-seen time, or earlier when a kubelet timeout message proves a longer wait.
+   */
   readonly since: number | undefined;
   /** Node named by the events (kubelet host), when the pod spec lacks it. */
   readonly host: string | undefined;
@@ -39,16 +43,21 @@ export function volumeFailures(ctx: PodContext, kinds: readonly VolumeErrorKind[
       group.error = error;
     }
   }
-  return [...groups.values()].map(({ error, events }) => {
+  const waited = volumeWaitSince(ctx.events);
+  return [...groups.values()].flatMap(({ error, events }) => {
     const newest = events.reduce((a, b) => (eventTime(b) >= eventTime(a) ? b : a));
+    if (resolvedBySuccess(error, newest, ctx.events)) return [];
     const firsts = events.map((e) => e.first ?? e.last).filter((t): t is number => t !== undefined);
-    return {
-      error,
-      events,
-      newest,
-      since: firsts.length === 0 ? undefined : Math.min(...firsts),
-      host: events.find((e) => e.host)?.host,
-    };
+    const first = firsts.length === 0 ? undefined : Math.min(...firsts);
+    return [
+      {
+        error,
+        events,
+        newest,
+        since: first === undefined || waited === undefined ? (first ?? waited) : Math.min(first, waited),
+        host: events.find((e) => e.host)?.host,
+      },
+    ];
   });
 }
 

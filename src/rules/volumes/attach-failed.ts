@@ -43,6 +43,7 @@ export const rule = {
         basis: 'events',
         evidence: failureEvidence(f, now),
         at: eventTime(f.newest),
+        since: f.since,
         nextSteps: [
           claim === undefined
             ? kubectl.describe('pod', pod.metadata.name, ns)

@@ -54,6 +54,7 @@ export const rule = {
           basis: 'events',
           evidence: failureEvidence(f, now),
           at: eventTime(f.newest),
+          since: f.since,
           nextSteps: [
             kubectl.raw(`get csinode ${kubectl.quote(node)} -o yaml`),
             nodePods,
@@ -74,6 +75,7 @@ export const rule = {
         basis: 'events',
         evidence: failureEvidence(f, now),
         at: eventTime(f.newest),
+        since: f.since,
         nextSteps: [
           kubectl.describe('pod', pod.metadata.name, ns),
           ...claimStep,

@@ -79,6 +79,7 @@ export const rule = {
         basis: 'events',
         evidence,
         at: eventTime(f.newest),
+        since: f.since,
         nextSteps: [
           claim === undefined
             ? kubectl.get('pv', volume, undefined, 'wide')

@@ -85,6 +85,7 @@ export const rule = {
         basis: 'events',
         evidence: [...failureEvidence(f, now), ...(use === undefined ? [] : [use.line])],
         at: eventTime(f.newest),
+        since: f.since,
         confidence: usedAsVolume === 'no' ? 'medium' : 'high',
         nextSteps: [
           object === undefined
