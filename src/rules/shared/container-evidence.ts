@@ -89,6 +89,15 @@ export function errorDetail(e: EventRecord): string | undefined {
 }
 
 const LIFECYCLE = /^\s*(?:Created|Started) container:? ?"?([^\s"]+)/;
+/** Docker-era lifecycle messages name the runtime's container, not the spec's. */
+const NOT_A_NAME = /^with$/;
+
+/** The container a `Created`/`Started` message names (`Created container: app`), if any. */
+export function lifecycleName(e: EventRecord): string | undefined {
+  if (e.reason !== 'Created' && e.reason !== 'Started') return undefined;
+  const name = LIFECYCLE.exec(e.message)?.[1];
+  return name === undefined || NOT_A_NAME.test(name) ? undefined : name;
+}
 
 /** Whether an event is about this container: by fieldPath, else by the name in a lifecycle message. */
 function isAbout(e: EventRecord, ref: ContainerRef): boolean {
