@@ -90,12 +90,17 @@ function execFailure(entry: ContainerEntry, status: StatedStatus, exec: ExecFail
       ...(waiting?.reason === undefined
         ? []
         : [stateEvidence(entry.ref, 'state.waiting', waiting.reason, waiting.message)]),
-      stateEvidence(
-        entry.ref,
-        failure.where,
-        exitText(failure.reason || 'terminated', failure.exitCode),
-        failure.message,
-      ),
+      // A table row's CrashLoopBackOff is all the status says: the log tells the rest.
+      ...(failure.where === 'state.waiting'
+        ? []
+        : [
+            stateEvidence(
+              entry.ref,
+              failure.where,
+              exitText(failure.reason || 'terminated', failure.exitCode),
+              failure.message,
+            ),
+          ]),
       ...(log === undefined
         ? []
         : [
