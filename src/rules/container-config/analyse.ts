@@ -19,7 +19,12 @@ import {
 import { eventContainer, eventEvidence, eventTime } from '../shared/events.js';
 import { isProcessStartFailure } from '../shared/start-failure.js';
 import { perContext } from '../shared/memo.js';
-import { classifyConfigError, configErrorDetail, type ConfigErrorClass } from './config-message.js';
+import {
+  classifyConfigError,
+  configErrorDetail,
+  configErrorOf,
+  type ConfigErrorClass,
+} from './config-message.js';
 
 export interface ConfigFailure {
   readonly ref: ContainerRef | undefined;
@@ -45,6 +50,12 @@ interface Group {
 const classKey = (c: ConfigErrorClass): string =>
   `${c.code}/${c.objectKind ?? ''}/${c.object ?? ''}/${c.key ?? ''}`;
 
+/** The container a message names, typed by the pod's spec when it lists it (else an app container). */
+function namedContainer(pod: Pod, name: string | undefined): ContainerRef | undefined {
+  if (name === undefined || name === '') return undefined;
+  return containerEntries(pod).find((c) => c.ref.name === name)?.ref ?? { name, type: 'app' };
+}
+
 function groupsOf(pod: Pod, events: readonly EventRecord[]): Group[] {
   const groups: Group[] = containerEntries(pod).map((e) => {
     const w = hasState(e.status) ? e.status.state.waiting : undefined;
@@ -62,9 +73,10 @@ function groupsOf(pod: Pod, events: readonly EventRecord[]): Group[] {
   });
   const loose = new Map<string, Group>();
   for (const e of events) {
-    const detail = configErrorDetail(e);
-    if (detail === undefined) continue;
-    const ref = eventContainer(e);
+    const found = configErrorOf(e);
+    if (found === undefined) continue;
+    const detail = found.detail;
+    const ref = eventContainer(e) ?? namedContainer(pod, found.container);
     if (ref !== undefined) {
       let g = groups.find((x) => x.ref?.name === ref.name && x.ref.type === ref.type);
       if (g === undefined) {
