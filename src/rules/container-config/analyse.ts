@@ -19,6 +19,7 @@ import {
 import { eventContainer, eventEvidence, eventTime } from '../shared/events.js';
 import { isProcessStartFailure } from '../shared/start-failure.js';
 import { perContext } from '../shared/memo.js';
+import { siblingCause } from './sibling-cause.js';
 import {
   classifyConfigError,
   configErrorDetail,
@@ -37,6 +38,8 @@ export interface ConfigFailure {
   readonly evidence: readonly Evidence[];
   readonly at: number | undefined;
   readonly since: number | undefined;
+  /** The cause is another pod's: this container's own message is not in the evidence (see sibling-cause.ts). */
+  readonly sibling?: string;
 }
 
 interface Group {
@@ -122,20 +125,26 @@ function failureOf(ctx: PodContext, g: Group): ConfigFailure | undefined {
     basis = 'events';
   }
   const newestEvent = [...g.events].sort((a, b) => eventTime(b) - eventTime(a))[0];
-  const message =
-    g.waiting?.message || (newestEvent === undefined ? '' : (configErrorDetail(newestEvent) ?? ''));
+  const own = g.waiting?.message || (newestEvent === undefined ? '' : (configErrorDetail(newestEvent) ?? ''));
+  const sibling =
+    own === '' && g.waiting?.reason === 'CreateContainerConfigError'
+      ? siblingCause(ctx, g.waiting.reason)
+      : undefined;
+  const message = sibling?.message ?? own;
   const evidence: Evidence[] = [
     ...(g.ref !== undefined && g.waiting !== undefined
       ? [stateEvidence(g.ref, 'state.waiting', g.waiting.reason, g.waiting.message)]
       : []),
     ...(newestEvent === undefined ? [] : [eventEvidence(newestEvent, ctx.now)]),
+    ...(sibling === undefined ? [] : [sibling.evidence]),
   ];
   const pod = ctx.pod;
   return {
     ref: g.ref,
     spec: g.spec,
-    cls: classifyConfigError(message),
+    cls: sibling?.cls ?? classifyConfigError(message),
     message,
+    ...(sibling === undefined ? {} : { sibling: sibling.pod }),
     waitingReason: g.waiting?.reason,
     basis,
     evidence,
