@@ -88,7 +88,9 @@ testRule(createContainerError, {
         events: [nonRootEvent('pac-controller-1')],
       }),
       now: ms(600),
-      expect: [{ messageId: 'createFailed', status: 'failed', data: { detail: 'no message in the evidence' } }],
+      expect: [
+        { messageId: 'createFailed', status: 'failed', data: { detail: 'no message in the evidence' } },
+      ],
     },
   ],
 });
