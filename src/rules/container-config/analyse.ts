@@ -19,7 +19,13 @@ import {
 import { eventContainer, eventEvidence, eventTime } from '../shared/events.js';
 import { isProcessStartFailure } from '../shared/start-failure.js';
 import { perContext } from '../shared/memo.js';
-import { classifyConfigError, configErrorDetail, type ConfigErrorClass } from './config-message.js';
+import { siblingCause } from './sibling-cause.js';
+import {
+  classifyConfigError,
+  configErrorDetail,
+  configErrorOf,
+  type ConfigErrorClass,
+} from './config-message.js';
 
 export interface ConfigFailure {
   readonly ref: ContainerRef | undefined;
@@ -32,6 +38,8 @@ export interface ConfigFailure {
   readonly evidence: readonly Evidence[];
   readonly at: number | undefined;
   readonly since: number | undefined;
+  /** The cause is another pod's: this container's own message is not in the evidence (see sibling-cause.ts). */
+  readonly sibling?: string;
 }
 
 interface Group {
@@ -44,6 +52,12 @@ interface Group {
 
 const classKey = (c: ConfigErrorClass): string =>
   `${c.code}/${c.objectKind ?? ''}/${c.object ?? ''}/${c.key ?? ''}`;
+
+/** The container a message names, typed by the pod's spec when it lists it (else an app container). */
+function namedContainer(pod: Pod, name: string | undefined): ContainerRef | undefined {
+  if (name === undefined || name === '') return undefined;
+  return containerEntries(pod).find((c) => c.ref.name === name)?.ref ?? { name, type: 'app' };
+}
 
 function groupsOf(pod: Pod, events: readonly EventRecord[]): Group[] {
   const groups: Group[] = containerEntries(pod).map((e) => {
@@ -62,9 +76,10 @@ function groupsOf(pod: Pod, events: readonly EventRecord[]): Group[] {
   });
   const loose = new Map<string, Group>();
   for (const e of events) {
-    const detail = configErrorDetail(e);
-    if (detail === undefined) continue;
-    const ref = eventContainer(e);
+    const found = configErrorOf(e);
+    if (found === undefined) continue;
+    const detail = found.detail;
+    const ref = eventContainer(e) ?? namedContainer(pod, found.container);
     if (ref !== undefined) {
       let g = groups.find((x) => x.ref?.name === ref.name && x.ref.type === ref.type);
       if (g === undefined) {
@@ -110,20 +125,26 @@ function failureOf(ctx: PodContext, g: Group): ConfigFailure | undefined {
     basis = 'events';
   }
   const newestEvent = [...g.events].sort((a, b) => eventTime(b) - eventTime(a))[0];
-  const message =
-    g.waiting?.message || (newestEvent === undefined ? '' : (configErrorDetail(newestEvent) ?? ''));
+  const own = g.waiting?.message || (newestEvent === undefined ? '' : (configErrorDetail(newestEvent) ?? ''));
+  const sibling =
+    own === '' && g.waiting?.reason === 'CreateContainerConfigError'
+      ? siblingCause(ctx, g.waiting.reason)
+      : undefined;
+  const message = sibling?.message ?? own;
   const evidence: Evidence[] = [
     ...(g.ref !== undefined && g.waiting !== undefined
       ? [stateEvidence(g.ref, 'state.waiting', g.waiting.reason, g.waiting.message)]
       : []),
     ...(newestEvent === undefined ? [] : [eventEvidence(newestEvent, ctx.now)]),
+    ...(sibling === undefined ? [] : [sibling.evidence]),
   ];
   const pod = ctx.pod;
   return {
     ref: g.ref,
     spec: g.spec,
-    cls: classifyConfigError(message),
+    cls: sibling?.cls ?? classifyConfigError(message),
     message,
+    ...(sibling === undefined ? {} : { sibling: sibling.pod }),
     waitingReason: g.waiting?.reason,
     basis,
     evidence,

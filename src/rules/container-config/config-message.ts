@@ -1,5 +1,6 @@
 import type { EventRecord, ReasonOf } from '../../model/index.js';
-import { errorDetail } from '../shared/container-evidence.js';
+import { errorDetail, isOldStartError } from '../shared/container-evidence.js';
+import { syncErrors } from '../shared/sync-error.js';
 import { isProcessStartFailure } from '../shared/start-failure.js';
 import { normaliseMessage } from '../shared/text-scan.js';
 
@@ -21,8 +22,11 @@ export interface ConfigErrorClass {
   readonly user?: string;
 }
 
-/** `configmap "x" not found`; API errors use the plural (`secrets "x" not found`). */
-const MISSING_OBJECT = /\b(config ?maps?|secrets?) "([^"]+)" not found/i;
+/**
+ * `configmap "x" not found`; API errors use the plural (`secrets "x" not found`). A pasted table
+ * may cut the message after "not" (`configmap "x" not`): nothing else follows that word there.
+ */
+const MISSING_OBJECT = /\b(config ?maps?|secrets?) "([^"]+)" not(?: found|\s*$)/i;
 const MISSING_KEY = /couldn't find key (\S+) in (ConfigMap|Secret) ([^/\s]+)\/([^\s,;]+)/i;
 const NON_ROOT = /runAsNonRoot/i;
 const NON_NUMERIC_USER = /non-numeric user \(([^)]*)\)/i;
@@ -58,10 +62,36 @@ export function classifyConfigError(message: string): ConfigErrorClass {
 const IMAGE_ERROR =
   /^\**\s*(?:ErrImagePull|ImagePullBackOff|InvalidImageName|ErrImageNeverPull|ImageInspectError|RegistryUnavailable|SignatureValidationFailed|ErrImageNotEnsured)\b/;
 
-/** The detail of an `Error: …` event that reports a create or config failure (not an image or start failure). */
-export function configErrorDetail(e: EventRecord): string | undefined {
+/** Sync error codes of building or creating a container; older kubelets reported env errors under RunContainerError. */
+const CONFIG_SYNC_CODES = new Set(['CreateContainerConfigError', 'CreateContainerError']);
+const RUN_OPTIONS = /^GenerateRunContainerOptions:/;
+
+/** A create or config failure in a kubelet event: its detail, and the container when the message names it. */
+export interface ConfigErrorEvent {
+  readonly detail: string;
+  readonly container?: string;
+}
+
+/**
+ * A create or config failure (not an image or start failure) in a `Failed` `Error: …` event (or
+ * the 1.5-1.6 `Failed to create container with error: …`), or in an older `FailedSync`
+ * `failed to "StartContainer" for "app" with CreateContainerConfigError: "…"` (1.5-1.6 reported a
+ * missing env Secret as RunContainerError "GenerateRunContainerOptions: secrets \"x\" not found").
+ */
+export function configErrorOf(e: EventRecord): ConfigErrorEvent | undefined {
+  for (const s of syncErrors(e)) {
+    if (s.action !== 'StartContainer' || s.message === '') continue;
+    if (CONFIG_SYNC_CODES.has(s.code) || RUN_OPTIONS.test(s.message))
+      return { detail: s.message, container: s.target };
+  }
+  if (isOldStartError(e)) return undefined;
   const detail = errorDetail(e);
   if (detail === undefined || detail === '' || IMAGE_ERROR.test(detail) || isProcessStartFailure(detail))
     return undefined;
-  return detail;
+  return { detail };
+}
+
+/** The detail of an event that reports a create or config failure (not an image or start failure). */
+export function configErrorDetail(e: EventRecord): string | undefined {
+  return configErrorOf(e)?.detail;
 }

@@ -121,6 +121,7 @@ export const rule = {
             reference,
           },
           basis: f.basis,
+          ...(f.sibling === undefined ? {} : { confidence: 'low' as const }),
           container: ref,
           evidence,
           at: f.at,

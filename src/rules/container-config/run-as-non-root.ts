@@ -36,6 +36,7 @@ export const rule = {
           messageId: f.cls.user === undefined ? 'root' : 'nonNumeric',
           data: { container: f.ref?.name ?? '', subject: containerSubject(f.ref), user: f.cls.user ?? '' },
           basis: f.basis,
+          ...(f.sibling === undefined ? {} : { confidence: 'low' as const }),
           container: f.ref,
           evidence: f.evidence,
           at: f.at,

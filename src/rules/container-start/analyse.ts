@@ -6,6 +6,7 @@ import {
   createdSince,
   errorDetail,
   hasState,
+  isOldStartError,
   newestTime,
   podHasState,
   stateEvidence,
@@ -42,7 +43,7 @@ function startEventGroups(events: readonly EventRecord[]): Map<string, EventGrou
   const groups = new Map<string, EventGroup>();
   for (const e of events) {
     const detail = errorDetail(e);
-    if (detail === undefined || !isProcessStartFailure(detail)) continue;
+    if (detail === undefined || !(isProcessStartFailure(detail) || isOldStartError(e))) continue;
     const ref = eventContainer(e);
     const cls = classifyStartError(detail);
     const key = ref === undefined ? `?/${cls.code}/${cls.subject}` : `${ref.type}/${ref.name}`;
@@ -90,12 +91,17 @@ function execFailure(entry: ContainerEntry, status: StatedStatus, exec: ExecFail
       ...(waiting?.reason === undefined
         ? []
         : [stateEvidence(entry.ref, 'state.waiting', waiting.reason, waiting.message)]),
-      stateEvidence(
-        entry.ref,
-        failure.where,
-        exitText(failure.reason || 'terminated', failure.exitCode),
-        failure.message,
-      ),
+      // A table row's CrashLoopBackOff is all the status says: the log tells the rest.
+      ...(failure.where === 'state.waiting'
+        ? []
+        : [
+            stateEvidence(
+              entry.ref,
+              failure.where,
+              exitText(failure.reason || 'terminated', failure.exitCode),
+              failure.message,
+            ),
+          ]),
       ...(log === undefined
         ? []
         : [

@@ -15,6 +15,8 @@ const EXEC_FORMAT = /exec format error/i;
 const EXEC_NOT_FOUND = /executable file not found(?: in \$PATH)?|no such file or directory/i;
 const EXEC_CONTEXT = /\bexec(?:ve)?\b/i;
 const PERMISSION = /permission denied|operation not permitted/i;
+/** Docker before 1.10: `API error (404): Container command 'perl1' not found or does not exist.` */
+const DOCKER_COMMAND_NOT_FOUND = /Container command '([^']*)' not found or does not exist/i;
 
 /** The executable the runtime tried: exec: "x": … (quotes may be escaped several times in old docker messages). */
 const EXECUTABLE = [
@@ -66,6 +68,15 @@ export function classifyStartError(message: string): StartErrorClass {
       mount: false,
       subject: firstGroup(EXECUTABLE, text),
       matched: notFound[0],
+    };
+  }
+  const dockerCommand = DOCKER_COMMAND_NOT_FOUND.exec(text);
+  if (dockerCommand !== null) {
+    return {
+      code: 'ExecutableNotFound',
+      mount: false,
+      subject: dockerCommand[1] ?? '',
+      matched: dockerCommand[0],
     };
   }
   const permission = PERMISSION.exec(text);

@@ -8,28 +8,23 @@ import type {
   ContainerRef,
   ContainerStateTerminated,
   ContainerStatus,
-  EventRecord,
   Evidence,
   ReasonOf,
 } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
 import { appContainerEntries, type ContainerEntry } from '../shared/containers.js';
-import { eventContainer, eventEvidence, newest } from '../shared/events.js';
-import { parseProbeKill } from '../shared/probe-events.js';
+import { eventEvidence, newest } from '../shared/events.js';
 import {
   effectiveExitCode,
   isKillExit,
   lastTermination,
-  LOOP_MIN_RESTARTS,
-  LOOP_WINDOW_MS,
   logEvidence,
-  parseRestartBackOff,
-  probeDrivenRestart,
   restartingFrequently,
   terminationEvidence,
 } from '../shared/restarts.js';
 import { perContext } from '../shared/memo.js';
+import { eventCases, probeDriven, restartBackOffs, type BackOff } from './event-cases.js';
 import { execFailureAfterStart } from '../shared/start-failure.js';
 
 export type CrashReason = ReasonOf<'crash'>;
@@ -53,6 +48,8 @@ export interface CrashCase {
   readonly at: number | undefined;
   /** Set when the case rests on events but counts as current state (an ongoing restart loop). */
   readonly confidence?: 'medium';
+  /** Only repeated `Started` events show the restarts (no back-off, no status). */
+  readonly fromStarts?: boolean;
 }
 
 /** Terminations that belong to other stages: start failures and containers the runtime lost. */
@@ -61,24 +58,6 @@ const NOT_CRASHES: ReadonlySet<string> = new Set([
   'ContainerCannotRun',
   'ContainerStatusUnknown',
 ]);
-
-interface BackOff {
-  readonly event: EventRecord;
-  readonly name: string;
-}
-
-function restartBackOffs(ctx: PodContext): BackOff[] {
-  const out: BackOff[] = [];
-  for (const event of ctx.events) {
-    if (event.reason !== 'BackOff') continue;
-    const named = parseRestartBackOff(event.message);
-    if (named === undefined) continue;
-    const c = eventContainer(event);
-    if (c !== undefined && c.type !== 'app') continue;
-    out.push({ event, name: c?.name ?? named });
-  }
-  return out;
-}
 
 function reasonFor(term: ContainerStateTerminated | undefined, looping: boolean): CrashReason {
   if (term === undefined) return 'CrashLoopBackOff';
@@ -117,7 +96,7 @@ function fromStatus(
   const code = term === undefined ? undefined : effectiveExitCode(term);
   if (code === 0 && term?.reason !== 'OOMKilled' && !(restartPolicy === 'Always' && looping))
     return undefined;
-  if (probeDrivenRestart(ctx.events, entry.ref, sole, term, entry.spec) !== undefined) return undefined;
+  if (probeDriven(ctx, entry.ref, sole, status, entry.spec, term)) return undefined;
   if (
     pod.metadata.deletionTimestamp !== undefined &&
     code !== undefined &&
@@ -162,58 +141,16 @@ function fromStatus(
   };
 }
 
-function fromEvents(
-  ctx: PodContext,
-  name: string,
-  backOffs: BackOff[],
-  specs: readonly ContainerEntry[],
-): CrashCase | undefined {
-  const ref: ContainerRef | undefined = name === '' ? undefined : { name, type: 'app' };
-  const probeKilled = ctx.events.some((e) => {
-    if (e.reason !== 'Killing') return false;
-    const kill = parseProbeKill(e.message);
-    return kill !== undefined && (ref === undefined || kill.container === name);
-  });
-  if (probeKilled) return undefined;
-  const events = backOffs.map((b) => b.event);
-  const last = newest(events);
-  if (last === undefined) return undefined;
-  const starts = ctx.events.filter((e) => {
-    if (e.reason !== 'Started') return false;
-    const c = eventContainer(e);
-    return ref === undefined || c === undefined || c.name === name;
-  });
-  const lastStart = newest(starts);
-  const restarts = events.reduce((n, e) => n + e.count, 0);
-  // Back-offs still going on (the events' form of restartingFrequently) are the present, not
-  // history: between two back-offs the container runs and may even be Ready, as a pasted
-  // `kubectl get pods` row shows, so a Ready pod does not show the loop was overcome.
-  const lastAt = last.last ?? last.first;
-  const ongoing = restarts >= LOOP_MIN_RESTARTS && lastAt !== undefined && ctx.now - lastAt < LOOP_WINDOW_MS;
-  const evidence: Evidence[] = [eventEvidence(last, ctx.now)];
-  if (lastStart !== undefined && lastStart.count > 1) evidence.push(eventEvidence(lastStart, ctx.now));
-  evidence.push(...logEvidence(ctx.logs, name));
-  return {
-    reason: 'CrashLoopBackOff',
-    container: ref,
-    basis: ongoing ? 'state' : 'events',
-    spec: specs.find((s) => s.ref.name === name)?.spec,
-    status: undefined,
-    termination: undefined,
-    exitCode: undefined,
-    restarts,
-    looping: true,
-    restartPolicy: ctx.pod.spec.restartPolicy ?? 'Always',
-    evidence,
-    at: lastAt,
-    ...(ongoing ? { confidence: 'medium' as const } : {}),
-  };
-}
-
-/** Whether the pod's state rules crashes out: it succeeded, or the node failed it (evicted, deadline). */
+/**
+ * Whether the pod's state rules crashes out: it succeeded, or the node failed it (evicted,
+ * deadline). The kubelet never restarts a container of a finished pod, so one waiting in
+ * CrashLoopBackOff shows the pod is not finished, whatever phase an older `Completed` row implied.
+ */
 function podSettled(ctx: PodContext): boolean {
-  const { phase, reason } = ctx.pod.status;
-  return phase === 'Succeeded' || (phase === 'Failed' && reason !== undefined && reason !== '');
+  const { phase, reason, containerStatuses } = ctx.pod.status;
+  const restarting = (containerStatuses ?? []).some((s) => s.state?.waiting?.reason === 'CrashLoopBackOff');
+  if (phase === 'Succeeded') return !restarting;
+  return phase === 'Failed' && reason !== undefined && reason !== '';
 }
 
 /** One crash case per crashing app container, in spec order, then containers known only from events. */
@@ -222,7 +159,6 @@ function computeCrashCases(ctx: PodContext): readonly CrashCase[] {
   const apps = appContainerEntries(ctx.pod);
   const sole = apps.length === 1;
   const backOffs = restartBackOffs(ctx);
-  const initNames = new Set((ctx.pod.spec.initContainers ?? []).map((c) => c.name));
   const cases: CrashCase[] = [];
   const byState = new Set<string>();
   for (const entry of apps) {
@@ -234,16 +170,7 @@ function computeCrashCases(ctx: PodContext): readonly CrashCase[] {
     const c = fromStatus(ctx, entry, status, mine, sole);
     if (c !== undefined) cases.push(c);
   }
-  const groups = new Map<string, BackOff[]>();
-  for (const b of backOffs) {
-    const name = b.name === '' && sole ? (apps[0]?.ref.name ?? '') : b.name;
-    if (byState.has(name) || initNames.has(name) || (name === '' && byState.size > 0)) continue;
-    groups.set(name, [...(groups.get(name) ?? []), b]);
-  }
-  for (const [name, list] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-    const c = fromEvents(ctx, name, list, apps);
-    if (c !== undefined) cases.push(c);
-  }
+  cases.push(...eventCases(ctx, apps, backOffs, byState));
   return cases;
 }
 

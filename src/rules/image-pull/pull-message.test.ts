@@ -67,6 +67,25 @@ const CASES: readonly (readonly [string, ImagePullCode])[] = [
     'RegistryUnreachable',
   ],
   ['dial tcp 10.0.0.5:443: i/o timeout', 'RegistryUnreachable'],
+  [
+    'failed to do request: Head "https://ghcr.io/v2/org/app/manifests/1": dial tcp 140.82.112.33:443: connect: connection timed out',
+    'RegistryUnreachable',
+  ],
+  [
+    'Error response from daemon: Get "https://registry-1.docker.io/v2/": dial tcp: lookup registry-1.docker.io: Temporary failure in name resolution',
+    'RegistryUnreachable',
+  ],
+  [
+    'failed to do request: Head "https://quay.io/v2/org/app/manifests/1": proxyconnect tcp: dial tcp 10.1.1.1:3128: connect: no route to host',
+    'RegistryUnreachable',
+  ],
+  ['dial tcp: lookup registry.corp on 127.0.0.53:53: server misbehaving', 'RegistryUnreachable'],
+  ['unknown: Tag 1.2.3 was deleted or has expired. To pull, revive via time machine', 'ImageNotFound'],
+  [
+    'errors: {"code":"MANIFEST_UNKNOWN","message":"OCI index found, but accept header does not support OCI indexes"}',
+    'ImageNotFound',
+  ],
+  ['unknown: repository library/app not found', 'ImageNotFound'],
   ['dial tcp 10.0.0.5:5000: connect: connection refused', 'RegistryUnreachable'],
   ['rpc error: code = DeadlineExceeded desc = context deadline exceeded', 'RegistryUnreachable'],
   [

@@ -68,11 +68,11 @@ const CAUSES: readonly (readonly [ImagePullCode, RegExp])[] = [
   ],
   [
     'ImageNotFound',
-    /manifest unknown|manifest for \S+ not found|repository does not exist|name unknown|no such image|\bnot found\b/i,
+    /manifest unknown|manifest_unknown|manifest for \S+ not found|repository does not exist|name unknown|name_unknown|no such image|was deleted or has expired|\bnot found\b/i,
   ],
   [
     'RegistryUnreachable',
-    /no such host|server misbehaving|i\/o timeout|connection refused|connection reset by peer|no route to host|network is unreachable|context deadline exceeded|timeout exceeded[^:]*|handshake timeout|registry is unavailable|RegistryUnavailable|request canceled[^:]*|\b50[0-4] (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out)/i,
+    /no such host|server misbehaving|temporary failure in name resolution|i\/o timeout|connection timed out|proxyconnect tcp|connection refused|connection reset by peer|no route to host|network is unreachable|context deadline exceeded|timeout exceeded[^:]*|handshake timeout|registry is unavailable|RegistryUnavailable|request canceled[^:]*|\b50[0-4] (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out)/i,
   ],
 ];
 

@@ -7,6 +7,7 @@ import type { Container, ContainerRef, EventRecord, Evidence } from '../../model
 import { parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
 import { appContainerEntries } from '../shared/containers.js';
+import { lifecycleName } from '../shared/container-evidence.js';
 import { eventContainer, eventEvidence, newest } from '../shared/events.js';
 import {
   parseProbeKill,
@@ -26,6 +27,7 @@ import {
   terminationEvidence,
 } from '../shared/restarts.js';
 import { perContext } from '../shared/memo.js';
+import { recurringProbeFailures, type RecurringProbeFailures } from '../shared/probe-history.js';
 
 export interface LivenessCase {
   readonly probe: 'liveness' | 'startup';
@@ -40,7 +42,9 @@ export interface LivenessCase {
   readonly evidence: readonly Evidence[];
   readonly at: number | undefined;
   /** Set when the case rests on events but counts as current state (an ongoing kill loop). */
-  readonly confidence?: 'medium';
+  readonly confidence?: 'medium' | 'low';
+  /** No restart is in the evidence: the failures' number and span imply the kills. */
+  readonly inferred: boolean;
 }
 
 function time(e: EventRecord): number | undefined {
@@ -68,7 +72,8 @@ interface Parts {
   readonly kills: readonly EventRecord[];
   readonly restarts: number;
   readonly extra: readonly Evidence[];
-  readonly confidence?: 'medium';
+  readonly confidence?: 'medium' | 'low';
+  readonly inferred?: boolean;
 }
 
 /**
@@ -112,7 +117,28 @@ function build(ctx: PodContext, p: Parts): LivenessCase {
     evidence,
     at: times.length > 0 ? Math.max(...times) : undefined,
     ...(p.confidence === undefined ? {} : { confidence: p.confidence }),
+    inferred: p.inferred ?? false,
   };
+}
+
+/**
+ * An events-only case of failures recurring over restarts: current state (medium confidence) while
+ * the restarts go on, like killLoopOngoing; low confidence when no restart is in the evidence.
+ */
+function recurringCase(
+  r: RecurringProbeFailures,
+  now: number,
+): Pick<Parts, 'probe' | 'failures' | 'kills' | 'restarts' | 'basis' | 'confidence' | 'inferred'> {
+  const parts = {
+    probe: r.probe,
+    failures: r.failures,
+    kills: r.restartEvents,
+    restarts: r.restarts,
+    inferred: r.inferred,
+  };
+  if (r.inferred) return { ...parts, basis: 'events', confidence: 'low' };
+  const ongoing = killLoopOngoing([...r.restartEvents, ...r.failures.map((f) => f.event)], r.restarts, now);
+  return ongoing ? { ...parts, basis: 'state', confidence: 'medium' } : { ...parts, basis: 'events' };
 }
 
 function probeKind(failures: readonly ProbeFailureEvent[]): 'liveness' | 'startup' {
@@ -133,8 +159,14 @@ function fromEvents(ctx: PodContext, skip: ReadonlySet<string>): LivenessCase[] 
     names.add(c?.name ?? kill?.container ?? '');
   }
   if (names.delete('')) {
-    // Unattributed failures belong to the one container the evidence knows, if there is one.
-    const candidates = new Set([...names, ...specs.map((c) => c.name)]);
+    // Unattributed failures belong to the one container the evidence knows, if there is one:
+    // by spec, fieldPath, kill message, or a `Created container x` message.
+    const started = ctx.events.flatMap((e) => {
+      const c = eventContainer(e);
+      const named = c === undefined ? lifecycleName(e) : c.type === 'app' ? c.name : undefined;
+      return named === undefined ? [] : [named];
+    });
+    const candidates = new Set([...names, ...specs.map((c) => c.name), ...started]);
     const only = candidates.size === 1 ? [...candidates][0] : undefined;
     names.add(only ?? '');
   }
@@ -145,13 +177,19 @@ function fromEvents(ctx: PodContext, skip: ReadonlySet<string>): LivenessCase[] 
   const out: LivenessCase[] = [];
   for (const name of todo) {
     const ref: ContainerRef | undefined = name === '' ? undefined : { name, type: 'app' };
-    const failures = probeFailures(ctx.events, ref ?? { name: '', type: 'app' }, sole, [
-      'liveness',
-      'startup',
-    ]);
-    const kills = ref === undefined ? [] : probeKills(ctx.events, ref);
+    const subject = ref ?? { name: '', type: 'app' as const };
+    const failures = probeFailures(ctx.events, subject, sole, ['liveness', 'startup']);
+    const kills = probeKills(ctx.events, subject, sole || ref === undefined);
     const lastKill = kills.at(-1);
     const spec = specs.find((c) => c.name === name);
+    const recur = recurringProbeFailures({
+      events: ctx.events,
+      ref: subject,
+      sole: sole || ref === undefined,
+      status: undefined,
+      spec,
+      deleting: ctx.pod.metadata.deletionTimestamp !== undefined,
+    });
     const common = {
       basis: 'events' as const,
       ref,
@@ -172,6 +210,8 @@ function fromEvents(ctx: PodContext, skip: ReadonlySet<string>): LivenessCase[] 
           restarts,
         }),
       );
+    } else if (recur !== undefined) {
+      out.push(build(ctx, { ...common, ...recurringCase(recur, ctx.now), status: 'failed' }));
     } else if (recent(failures, spec, ctx.now)) {
       out.push(build(ctx, { ...common, probe: probeKind(failures), status: 'progressing', restarts: 0 }));
     }
@@ -192,9 +232,17 @@ function computeLivenessCases(ctx: PodContext): readonly LivenessCase[] {
     if (st === undefined || (st.state === undefined && st.lastState?.terminated === undefined)) continue;
     byState.add(entry.ref.name);
     const term = lastTermination(st);
-    const driven = probeDrivenRestart(ctx.events, entry.ref, sole, term, entry.spec);
+    const recur = recurringProbeFailures({
+      events: ctx.events,
+      ref: entry.ref,
+      sole,
+      status: st,
+      spec: entry.spec,
+      deleting: pod.metadata.deletionTimestamp !== undefined,
+    });
+    const driven = probeDrivenRestart(ctx.events, entry.ref, sole, term, entry.spec) ?? recur;
     const failures = probeFailures(ctx.events, entry.ref, sole, ['liveness', 'startup']);
-    const kills = probeKills(ctx.events, entry.ref).map((k) => k.event);
+    const kills = probeKills(ctx.events, entry.ref, sole).map((k) => k.event);
     const extra = term === undefined ? [] : [terminationEvidence(entry.ref, st, term)];
     const common = {
       basis: 'state' as const,

@@ -1,11 +1,20 @@
 /** Message data and next steps shared by the liveness and startup rules. */
 import type { Finding, ReasonCode } from '../../model/index.js';
+import { humanDuration } from '../../k8s/index.js';
 import type { PodContext, RuleMeta } from '../types.js';
 import { finding } from '../shared/finding.js';
 import { kubectl } from '../shared/kubectl.js';
 import { livenessCases, type LivenessCase } from './analyse.js';
 import { probeFixHint, summarizeFailure } from '../shared/probe-events.js';
 import { formatProbe, probeCheckCommands, probeOf } from '../shared/probe-spec.js';
+
+/** "over 5h" from the first to the last failure, '' when the events carry no times. */
+function failureSpan(c: LivenessCase): string {
+  const firsts = c.failures.map((f) => f.event.first ?? f.event.last).filter((t) => t !== undefined);
+  const lasts = c.failures.map((f) => f.event.last ?? f.event.first).filter((t) => t !== undefined);
+  if (firsts.length === 0 || lasts.length === 0) return '';
+  return ` over ${humanDuration(Math.max(...lasts) - Math.min(...firsts))}`;
+}
 
 /** Message data and next steps shared by the liveness and startup rules. */
 export function livenessDetails(
@@ -21,6 +30,8 @@ export function livenessDetails(
     failure: summary?.text ?? 'failure output not in the evidence',
     probe: probe === undefined ? 'spec not in the evidence' : formatProbe(probe),
     restarts: c.restarts,
+    failures: c.failures.reduce((n, f) => n + Math.max(1, f.event.count), 0),
+    span: failureSpan(c),
   };
   const steps = [kubectl.describe('pod', name, namespace)];
   if (c.container !== undefined && c.status === 'failed')
@@ -41,6 +52,10 @@ export function livenessDetails(
 export interface ProbeMessageIds {
   /** The probe failed and the kubelet restarted the container. */
   readonly restarted: string;
+  /** Restarted, and the events do not name the container. */
+  readonly restartedUnnamed: string;
+  /** No restart in the evidence, but the failures recur longer than one instance allows. */
+  readonly recurring: string;
   /** Failing, container known, no restart yet. */
   readonly failing: string;
   /** Failing, and the events do not name the container. */
@@ -60,7 +75,15 @@ export function probeRestartFindings(
     .map((c) => {
       const { data, nextSteps } = livenessDetails(ctx, c);
       const messageId =
-        c.status === 'failed' ? ids.restarted : c.container === undefined ? ids.unnamed : ids.failing;
+        c.status !== 'failed'
+          ? c.container === undefined
+            ? ids.unnamed
+            : ids.failing
+          : c.inferred
+            ? ids.recurring
+            : c.container === undefined
+              ? ids.restartedUnnamed
+              : ids.restarted;
       return finding(meta, {
         reason,
         messageId,

@@ -1,4 +1,4 @@
-import type { Evidence } from '../../model/index.js';
+import type { Evidence, Finding } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import { finding, graceStatus } from '../shared/finding.js';
 import { kubectl } from '../shared/kubectl.js';
@@ -7,13 +7,15 @@ import { formatProbe, probeOf } from '../shared/probe-spec.js';
 import {
   condition,
   conditionEvidence,
+  notReadyWhy,
   podReady,
   readinessEntries,
   readyGraceSeconds,
   runningFor,
   unreadyNames,
 } from '../shared/pod-readiness.js';
-import type { Rule } from '../types.js';
+import type { PodContext, Rule } from '../types.js';
+import { containerEntries } from '../shared/containers.js';
 
 const meta = {
   id: 'readiness/not-ready',
@@ -30,11 +32,53 @@ const meta = {
   messages: {
     notReady:
       'Container {{container}} has been running for {{duration}} but is not Ready, and no readiness probe failure is in the evidence.',
+    notReadyUnnamed:
+      'The pod has existed for {{duration}}, Running but not Ready, and the evidence names neither the unready container nor a probe failure.',
     notReadyProbe:
       'Container {{container}} has been running for {{duration}} but is not Ready: its readiness probe ({{probe}}) has not succeeded, and no failure event is in the evidence.',
   },
   docs: 'docs/rules/readiness/not-ready.md',
 } as const;
+
+/**
+ * A pod the evidence knows only as Running and not Ready, with no container status or condition
+ * message to name a container (a `kubectl get pods` row "0/1 Running", a describe cut before its
+ * containers): kubectl prints Running only while no container waits or terminated with a reason,
+ * so a container runs without becoming Ready. Timed from the pod's creation, an upper bound.
+ */
+function unnamedNotReady(ctx: PodContext): Finding[] {
+  const { pod, now } = ctx;
+  const ready = condition(pod, 'Ready');
+  if (ready?.status !== 'False' || containerEntries(pod).length > 0) return [];
+  const failures = probeFailures(ctx.events, { name: '', type: 'app' }, true, [
+    'readiness',
+    'liveness',
+    'startup',
+  ]);
+  if (failures.length > 0) return [];
+  const since = parseTime(pod.metadata.creationTimestamp);
+  const { name, namespace } = pod.metadata;
+  return [
+    finding(meta, {
+      reason: 'NotReady',
+      messageId: 'notReadyUnnamed',
+      data: { duration: runningFor(since, now) },
+      status: graceStatus(meta, since, now),
+      confidence: 'low',
+      evidence: [
+        { source: 'status', text: `phase Running, kubectl STATUS ${notReadyWhy(pod)}` },
+        conditionEvidence(ready),
+      ],
+      at: since,
+      nextSteps: [
+        kubectl.describe('pod', name, namespace),
+        kubectl.events('Pod', name, namespace),
+        kubectl.logs(name, namespace, ''),
+        "Describe the pod to see which container is not ready and its readiness probe's latest failures; events expire after an hour.",
+      ],
+    }),
+  ];
+}
 
 export const rule = {
   meta,
@@ -50,6 +94,7 @@ export const rule = {
       .filter((n) => !known.some((e) => e.ref.name === n))
       .map((n) => ({ ref: { name: n, type: 'app' as const }, spec: undefined, status: undefined }));
     const entries = [...known, ...unknown];
+    if (entries.length === 0) return unnamedNotReady(ctx);
     const sole = entries.length === 1;
     const out = [];
     for (const entry of entries) {

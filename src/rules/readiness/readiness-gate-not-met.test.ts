@@ -19,6 +19,20 @@ testRule(rule, {
   valid: [
     { name: 'healthy pod without gates', snapshot: snapshot({ pods: [runningPod()] }) },
     {
+      name: 'a foreign condition False on a Ready pod is not a gate in effect',
+      snapshot: snapshot({
+        pods: [
+          runningPod({
+            conditions: [
+              cond('ContainersReady', 'True'),
+              cond('Ready', 'True'),
+              cond('example.com/backup-done', 'False'),
+            ],
+          }),
+        ],
+      }),
+    },
+    {
       name: 'gate True and pod Ready',
       snapshot: snapshot({
         pods: [
@@ -101,6 +115,34 @@ testRule(rule, {
         {
           messageId: 'gateNotTrue',
           data: { gate: GATE, status: 'False', detail: 'Target.FailedHealthChecks: Health checks failed' },
+        },
+      ],
+    },
+    {
+      name: 'status conditions only (no spec): a False condition of a foreign type is the gate',
+      snapshot: snapshot({
+        pods: [
+          runningPod({
+            conditions: [
+              cond('ContainersReady', 'True', undefined, undefined, 5),
+              cond('Ready', 'False', undefined, undefined, 5),
+              cond(
+                'cloud.google.com/load-balancer-neg-ready',
+                'False',
+                'LoadBalancerNegNotReady',
+                'Waiting for pod to become healthy in at least one of the NEG(s)',
+                6,
+              ),
+            ],
+          }),
+        ],
+      }),
+      now: Date.parse('2026-01-01T00:20:00Z'),
+      expect: [
+        {
+          messageId: 'gateNotTrue',
+          data: { gate: 'cloud.google.com/load-balancer-neg-ready', status: 'False' },
+          evidenceIncludes: ['LoadBalancerNegNotReady'],
         },
       ],
     },

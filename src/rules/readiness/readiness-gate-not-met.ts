@@ -29,6 +29,20 @@ const meta = {
 
 const GATE = /readiness gate "([^"]+)"( does not exist| is not "True", but (\w+))?/g;
 
+/** Condition types Kubernetes itself sets on pods (kubernetes-facts.md §3.2); any other is a readiness gate's. */
+const KUBELET_CONDITIONS: ReadonlySet<string> = new Set([
+  'PodScheduled',
+  'PodReadyToStartContainers',
+  'PodHasNetwork',
+  'Initialized',
+  'ContainersReady',
+  'Ready',
+  'DisruptionTarget',
+  'PodResizePending',
+  'PodResizeInProgress',
+  'AllContainersRestarting',
+]);
+
 /** Gates named in a Ready=False ReadinessGatesNotReady message, with the status when it says one. */
 function gatesInMessage(message: string | undefined): Map<string, string | undefined> {
   const out = new Map<string, string | undefined>();
@@ -50,6 +64,14 @@ export const rule = {
     const gates = byReason ? gatesInMessage(ready.message) : new Map<string, string | undefined>();
     for (const g of pod.spec.readinessGates ?? []) {
       if (!gates.has(g.conditionType)) gates.set(g.conditionType, undefined);
+    }
+    // Without the spec (a status fragment, a describe's Conditions list), a condition of a type the
+    // kubelet does not own that is not True, on a pod whose containers are ready, is the gate.
+    if ((pod.spec.readinessGates ?? []).length === 0) {
+      for (const c of pod.status.conditions ?? []) {
+        if (!KUBELET_CONDITIONS.has(c.type) && c.status !== 'True' && !gates.has(c.type))
+          gates.set(c.type, undefined);
+      }
     }
     const since = parseTime(containersReady?.lastTransitionTime) ?? parseTime(ready?.lastTransitionTime);
     const out = [];

@@ -117,7 +117,7 @@ function computeCurrentSchedulingFailure(ctx: PodContext): SchedulingFailure | u
   let code: SchedulingCode;
   if (condition?.reason === 'SchedulingGated' || gated) code = 'SchedulingGated';
   else if (condition?.reason === 'SchedulerError' || parsed.form === 'error') code = 'SchedulerError';
-  else code = chooseSchedulingReason(parsed.reasons);
+  else code = chooseSchedulingReason(parsed.reasons, parsed.totalNodes);
   if (code === 'NodeAffinityMismatch' && selectedNodesAreTainted(ctx)) code = 'UntoleratedTaint';
 
   const conditionAt = parseTime(condition?.lastTransitionTime);

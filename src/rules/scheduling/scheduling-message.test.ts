@@ -11,7 +11,10 @@ import {
 } from './scheduling-message.js';
 
 const hist = (m: string) => parseSchedulingMessage(m).reasons.map((r) => [r.count ?? null, r.text, r.code]);
-const choose = (m: string) => chooseSchedulingReason(parseSchedulingMessage(m).reasons);
+const choose = (m: string) => {
+  const parsed = parseSchedulingMessage(m);
+  return chooseSchedulingReason(parsed.reasons, parsed.totalNodes);
+};
 
 describe('parseSchedulingMessage', () => {
   it('current FitError with taint, resources and preemption', () => {
@@ -297,6 +300,41 @@ describe('chooseSchedulingReason', () => {
       'HostPortConflict',
     ],
     ['0/3 nodes are available: 3 Insufficient cpu, 3 Insufficient memory.', 'InsufficientResources'],
+    // The node the pod's own placement leaves it is full (pod affinity, anti-affinity, spread).
+    [
+      "0/3 nodes are available: 1 Too many pods, 2 node(s) didn't match pod affinity rules. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.",
+      'TooManyPods',
+    ],
+    [
+      "0/6 nodes are available: 3 Insufficient cpu, 3 node(s) didn't match pod anti-affinity rules.",
+      'InsufficientResources',
+    ],
+    [
+      "0/5 nodes are available: 2 node(s) didn't match pod topology spread constraints, 3 Insufficient memory.",
+      'InsufficientResources',
+    ],
+    ["0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules.", 'PodAffinityMismatch'],
+    ['0/2 nodes are available: 1 node(s) were unschedulable, 1 Too many pods.', 'TooManyPods'],
+    // Before 1.10 a node listed every predicate it failed: the resource reasons may sit on nodes
+    // the node selector already excluded, which with the cordoned node cover all four.
+    [
+      '0/4 nodes are available: 1 Insufficient cpu, 1 Insufficient memory, 1 NodeUnschedulable, 3 MatchNodeSelector.',
+      'NodeAffinityMismatch',
+    ],
+    [
+      '0/3 nodes are available: 1 PodToleratesNodeTaints, 2 Insufficient cpu, 2 MatchNodeSelector.',
+      'NodeAffinityMismatch',
+    ],
+    ['0/5 nodes are available: 3 Insufficient cpu, 2 MatchNodeSelector.', 'InsufficientResources'],
+    [
+      'No nodes are available that match all of the predicates: Insufficient cpu (3), MatchNodeSelector (2).',
+      'InsufficientResources',
+    ],
+    [
+      '0/3 nodes are available: 1 ExistingPodsAntiAffinityRulesNotMatch, 1 MatchInterPodAffinity, 2 CheckServiceAffinity.',
+      'PodAffinityMismatch',
+    ],
+    ['0/3 nodes are available: 1 Insufficient cpu, 2 SomeOutOfTreeFilter.', 'InsufficientResources'],
   ])('%s', (message, code) => {
     expect(choose(message)).toBe(code);
   });

@@ -137,7 +137,18 @@ export const SCHEDULING_REASON_PATTERNS = [
     ],
   ],
   ['HostPortConflict', ['free ports', 'podfitshostports', 'podfitsports', 'nodeports', 'host port']],
-  ['PodAffinityMismatch', ['pod affinity', 'anti-affinity', 'antiaffinity', 'interpodaffinity']],
+  [
+    'PodAffinityMismatch',
+    [
+      'pod affinity',
+      'anti-affinity',
+      'antiaffinity',
+      'interpodaffinity',
+      // 1.x-1.21 ServiceAffinity: pods of a Service kept on nodes with the same label values
+      'service affinity',
+      'serviceaffinity',
+    ],
+  ],
   ['TopologySpreadUnsatisfied', ['topology spread', 'topologyspread', 'evenpodsspread']],
 ] as const satisfies readonly (readonly [SchedulingCode, readonly string[]])[];
 
@@ -188,17 +199,46 @@ export function isIntendedTaint(r: SchedulingReason): boolean {
 }
 
 /**
- * The reason the fix must address. Drops control-plane taints; when some nodes passed the pod's
- * placement filters (node name, taints, node affinity) and failed a later one, only those nodes
- * count, since the others were excluded by the pod's own placement; then the reason failing
- * the most nodes wins, ties going to the later filter. PreFilter reasons (no count) apply to all.
+ * Filters that exclude nodes by the pod's own placement (node name, taints it does not tolerate,
+ * node affinity, pod affinity and anti-affinity, topology spread) or by the node's own state
+ * (cordoned): nodes they rule out are not nodes the pod could otherwise use.
  */
-export function chooseSchedulingReason(reasons: readonly SchedulingReason[]): SchedulingCode {
+const PLACEMENT: ReadonlySet<SchedulingCode> = new Set([
+  'NodeUnschedulable',
+  'NodeNameMismatch',
+  'UntoleratedTaint',
+  'NodeAffinityMismatch',
+  'PodAffinityMismatch',
+  'TopologySpreadUnsatisfied',
+]);
+
+function nodes(reasons: readonly SchedulingReason[]): number {
+  return reasons.reduce((n, r) => n + (r.count ?? Number.MAX_SAFE_INTEGER), 0);
+}
+
+/**
+ * The reason the fix must address (DESIGN.md §1): the filter that rules out the nodes the pod
+ * could otherwise use. Drops control-plane taints; when some nodes failed a filter beyond the
+ * pod's placement (resources, ports, volumes), only those count, unless the placement reasons
+ * alone account for every node (`totalNodes`): schedulers before 1.10 listed every failed
+ * predicate of a node (`1 Insufficient cpu, 1 NodeUnschedulable, 3 MatchNodeSelector` on 4
+ * nodes), so such reasons may sit on nodes the placement already excluded. Then the reason
+ * failing the most nodes wins, ties going to the later filter. PreFilter reasons (no count)
+ * apply to all nodes.
+ */
+export function chooseSchedulingReason(
+  reasons: readonly SchedulingReason[],
+  totalNodes?: number,
+): SchedulingCode {
   let pool = reasons.filter((r) => !isIntendedTaint(r));
   if (pool.length === 0) pool = [...reasons];
-  const placement = rank('NodeAffinityMismatch');
-  const beyond = pool.filter((r) => rank(r.code) > placement);
-  if (beyond.length > 0) pool = beyond;
+  // A text no code names says nothing a known reason does not say better.
+  if (pool.some((r) => r.code !== 'Unschedulable')) pool = pool.filter((r) => r.code !== 'Unschedulable');
+  const beyond = pool.filter((r) => !PLACEMENT.has(r.code));
+  const covered =
+    totalNodes !== undefined && nodes(reasons.filter((r) => PLACEMENT.has(r.code))) >= totalNodes;
+  if (beyond.length > 0 && !(covered && beyond.length < pool.length)) pool = beyond;
+  else if (beyond.length < pool.length) pool = pool.filter((r) => PLACEMENT.has(r.code));
   const totals = new Map<SchedulingCode, number>();
   for (const r of pool) totals.set(r.code, (totals.get(r.code) ?? 0) + (r.count ?? Number.MAX_SAFE_INTEGER));
   let best: SchedulingCode = 'Unschedulable';

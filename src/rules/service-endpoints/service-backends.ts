@@ -5,7 +5,8 @@
  */
 import type { Endpoints, EndpointSlice, Evidence, Pod, Service } from '../../model/index.js';
 import { formatSelector } from '../../k8s/index.js';
-import type { RuleContext } from '../types.js';
+import type { RuleContext, ServiceContext } from '../types.js';
+import { podFinished, podReady } from '../shared/pod-readiness.js';
 import { kubectl } from '../shared/kubectl.js';
 
 /** ExternalName Services and Services without a selector (manual endpoints) have no selected backends. */
@@ -52,6 +53,27 @@ export function selectorUnknown(
     (endpoints !== undefined && endpoints.subsets.length === 0) ||
     slices.some((sl) => sl.metadata.labels?.[MANAGED_BY] === SLICE_CONTROLLER)
   );
+}
+
+/**
+ * Pods of the Service's namespace that may be its not-ready backends although the evidence
+ * cannot show the selector matches them: not Ready (nor finished, nor being deleted), and either
+ * the selector or their labels are not in the evidence. `kubectl get endpoints` and
+ * `kubectl describe svc` print only ready addresses, so such pods explain a `<none>` as well as a
+ * selector that matches nothing does.
+ */
+export function possibleUnreadyBackends(ctx: ServiceContext): readonly Pod[] {
+  const svc = ctx.service;
+  const selectorKnown = !selectorUnknown(svc, ctx.endpointSlices, ctx.endpoints) && hasSelector(svc);
+  return ctx.index
+    .podsInNamespace(svc.metadata.namespace ?? '')
+    .filter(
+      (p) =>
+        (!selectorKnown || p.metadata.labels === undefined) &&
+        !podReady(p) &&
+        !podFinished(p) &&
+        p.metadata.deletionTimestamp === undefined,
+    );
 }
 
 export function endpointsCollected(ctx: RuleContext): boolean {

@@ -81,14 +81,37 @@ export function podHasState(pod: Pod): boolean {
   );
 }
 
-/** The detail of a kubelet `Failed` event `Error: <detail>` (create, config and start errors), else undefined. */
+const ERROR = /^\s*Error:\s*([\s\S]*)$/;
+/** Kubelets 1.5-1.6 (CRI and dockertools), before the `Error: …` form. */
+const OLD_CREATE = /^\s*Failed to create (?:docker )?container with error:\s*([\s\S]*)$/;
+const OLD_START = /^\s*Failed to start container with (?:docker )?id \S+ with error:\s*([\s\S]*)$/;
+
+/**
+ * The detail of a kubelet `Failed` event reporting a create, config or start error: `Error:
+ * <detail>`, or the 1.5-1.6 `Failed to create container with error: <detail>` / `Failed to start
+ * container with id <id> with error: <detail>`; else undefined.
+ */
 export function errorDetail(e: EventRecord): string | undefined {
   if (e.reason !== 'Failed') return undefined;
-  const m = /^\s*Error:\s*([\s\S]*)$/.exec(e.message);
+  const m = ERROR.exec(e.message) ?? OLD_CREATE.exec(e.message) ?? OLD_START.exec(e.message);
   return m?.[1]?.trim();
 }
 
+/** A 1.5-1.6 `Failed to start container with id … with error: …` event: the runtime could not start it. */
+export function isOldStartError(e: EventRecord): boolean {
+  return e.reason === 'Failed' && OLD_START.test(e.message);
+}
+
 const LIFECYCLE = /^\s*(?:Created|Started) container:? ?"?([^\s"]+)/;
+/** Docker-era lifecycle messages name the runtime's container, not the spec's. */
+const NOT_A_NAME = /^with$/;
+
+/** The container a `Created`/`Started` message names (`Created container: app`), if any. */
+export function lifecycleName(e: EventRecord): string | undefined {
+  if (e.reason !== 'Created' && e.reason !== 'Started') return undefined;
+  const name = LIFECYCLE.exec(e.message)?.[1];
+  return name === undefined || NOT_A_NAME.test(name) ? undefined : name;
+}
 
 /** Whether an event is about this container: by fieldPath, else by the name in a lifecycle message. */
 function isAbout(e: EventRecord, ref: ContainerRef): boolean {

@@ -78,6 +78,41 @@ describe('parseProbeKill', () => {
     expect(parseProbeKill('Stopping container app')).toBeUndefined();
     expect(parseProbeKill('Container app definition changed, will be restarted')).toBeUndefined();
   });
+  it('reads the kill messages of older kubelets (1.9-1.15 and 1.3-1.8)', () => {
+    const cases: [string, { container: string; probe: 'liveness' | 'startup'; restart: boolean }][] = [
+      [
+        'Killing container with id docker://liveness:Container failed liveness probe.. Container will be killed and recreated.',
+        { container: 'liveness', probe: 'liveness', restart: true },
+      ],
+      [
+        'Killing container with id containerd://calico-node:Container failed liveness probe.. Container will be killed and recreated.',
+        { container: 'calico-node', probe: 'liveness', restart: true },
+      ],
+      [
+        'Killing container with docker id 7dc6893a5f79: pod "lbapp-rc-m2eoe_default(755cd7f6-3387-11e6-ac39-080027048954)" container "liveness" is unhealthy, it will be killed and re-created.',
+        { container: 'liveness', probe: 'liveness', restart: true },
+      ],
+      [
+        'Killing container with id docker://2ac946a0b1c2:pod "kuard_default(9ee84f2c)" container "kuard" is unhealthy, it will be killed and re-created.',
+        { container: 'kuard', probe: 'liveness', restart: true },
+      ],
+      [
+        '(combined from similar events): Container web failed startup probe, will be restarted',
+        { container: 'web', probe: 'startup', restart: true },
+      ],
+    ];
+    for (const [message, kill] of cases) expect(parseProbeKill(message), message).toEqual(kill);
+    // A container ID where 1.9-era messages put the name: the container is not named.
+    expect(
+      parseProbeKill('Killing container with id docker://0123456789abcdef:Container failed liveness probe..')
+        ?.container,
+    ).toBe('');
+    expect(
+      parseProbeKill(
+        'Killing container with id docker://client:Container spec hash changed (3635549375 vs 3145631940).. Container will be killed and recreated.',
+      ),
+    ).toBeUndefined();
+  });
   it('round-trips container names (property)', () => {
     fc.assert(
       fc.property(

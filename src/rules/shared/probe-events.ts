@@ -38,16 +38,31 @@ export interface ProbeKill {
   readonly restart: boolean;
 }
 
+/** 1.16+: `Container app failed liveness probe, will be restarted`. */
 const KILL = /^Container (\S+) failed (liveness|startup) probe(, will be restarted)?/i;
+/** 1.9-1.15: `Killing container with id docker://app:Container failed liveness probe.. Container will be killed and recreated.` */
+const KILL_1_9 =
+  /^Killing container with id \w[\w.-]*:\/\/([^:\s]*):\s*Container failed (liveness|startup) probe\.*\s*(Container will be killed and recreated)?/i;
+/** 1.3-1.8: `Killing container with docker id 7dc6893a5f79: pod "p_ns(uid)" container "app" is unhealthy, it will be killed and re-created.` */
+const KILL_1_3 =
+  /^Killing container with .*?container "([^"]+)" is unhealthy, it will be killed and re-created/i;
+/** A runtime container ID (docker, containerd) rather than a name. */
+const CONTAINER_ID = /^[0-9a-f]{12,64}$/;
 
 export function parseProbeKill(message: string): ProbeKill | undefined {
-  const m = KILL.exec(message.trim().replace(COMBINED, ''));
-  if (m === null) return undefined;
-  return {
-    container: m[1] ?? '',
-    probe: (m[2] ?? '').toLowerCase() === 'startup' ? 'startup' : 'liveness',
-    restart: m[3] !== undefined,
-  };
+  const text = message.trim().replace(COMBINED, '');
+  const m = KILL.exec(text) ?? KILL_1_9.exec(text);
+  if (m !== null) {
+    const name = m[1] ?? '';
+    return {
+      container: CONTAINER_ID.test(name) ? '' : name,
+      probe: (m[2] ?? '').toLowerCase() === 'startup' ? 'startup' : 'liveness',
+      restart: m[3] !== undefined,
+    };
+  }
+  // Before 1.9 only the liveness probe killed containers, and it always restarted them.
+  const old = KILL_1_3.exec(text);
+  return old === null ? undefined : { container: old[1] ?? '', probe: 'liveness', restart: true };
 }
 
 /**
@@ -89,13 +104,21 @@ export interface ProbeKillEvent {
   readonly kill: ProbeKill;
 }
 
-/** `Killing` events that say the kubelet killed the container for a failed liveness/startup probe. */
-export function probeKills(events: readonly EventRecord[], ref: ContainerRef): ProbeKillEvent[] {
+/**
+ * `Killing` events that say the kubelet killed the container for a failed liveness/startup probe.
+ * A kill that names no container (old messages name the runtime's container ID) is about the
+ * container only when the pod has a single one (`sole`).
+ */
+export function probeKills(
+  events: readonly EventRecord[],
+  ref: ContainerRef,
+  sole = false,
+): ProbeKillEvent[] {
   const out: ProbeKillEvent[] = [];
   for (const event of events) {
     if (event.reason !== 'Killing') continue;
     const kill = parseProbeKill(event.message);
-    if (kill !== undefined && aboutContainer(event, ref, false, kill.container)) out.push({ event, kill });
+    if (kill !== undefined && aboutContainer(event, ref, sole, kill.container)) out.push({ event, kill });
   }
   return out;
 }

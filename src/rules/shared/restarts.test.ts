@@ -21,6 +21,13 @@ describe('parseRestartBackOff', () => {
     ).toBe('app');
     expect(parseRestartBackOff('Back-off pulling image "nginx:latest"')).toBeUndefined();
   });
+  it('reads messages a pasted table cut short', () => {
+    expect(parseRestartBackOff('Back-off restarting failed contai')).toBe('');
+    expect(parseRestartBackOff('Back-off restarting failed')).toBe('');
+    expect(parseRestartBackOff('Back-off restarting')).toBe('');
+    expect(parseRestartBackOff('Back-off restartin')).toBeUndefined();
+    expect(parseRestartBackOff('Back-off pulling im')).toBeUndefined();
+  });
   it('round-trips container names and never throws (property)', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[a-z0-9]([-a-z0-9]{0,30}[a-z0-9])?$/), fc.string(), (name, rest) => {

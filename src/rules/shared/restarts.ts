@@ -87,7 +87,7 @@ export function probeDrivenRestart(
   if (term?.reason === 'OOMKilled') return undefined;
   const started = parseTime(term?.startedAt);
   const finished = parseTime(term?.finishedAt);
-  const kills = probeKills(events, ref).filter(
+  const kills = probeKills(events, ref, sole).filter(
     (k) => term === undefined || overlaps(k.event, started, finished),
   );
   const lastKill = kills.at(-1);
@@ -142,8 +142,12 @@ export function logEvidence(logs: readonly LogTail[], container: string): Eviden
     .map((line) => ({ source: 'log' as const, text: `logs[${tail.container}] (${label}): ${line}` }));
 }
 
-/** `Back-off restarting failed container app in pod web_default(uid)`; older kubelets omit the names. */
-const BACK_OFF = /^back-off (?:\S+ )?restarting failed container(?:[= ](\S+))?/i;
+/**
+ * `Back-off restarting failed container app in pod web_default(uid)`; older kubelets omit the
+ * names, and pasted event tables often cut the message short ("Back-off restarting failed contai"):
+ * "back-off … restarting" alone already tells it from an image pull back-off ("Back-off pulling image").
+ */
+const BACK_OFF = /^back-off (?:\S+ )?restarting\b(?: failed container(?:[= ](\S+))?)?/i;
 
 /** The container a restart back-off message names ('' when it names none); undefined if not one. */
 export function parseRestartBackOff(message: string): string | undefined {

@@ -108,11 +108,21 @@ export function execFailureInOutput(lines: readonly string[]): string | undefine
   return last !== undefined && EXEC_IN_OUTPUT.test(last) ? last : undefined;
 }
 
+/** Names the paste reader gives a log whose container `kubectl logs` did not name. */
+const UNNAMED_LOG = new Set(['', 'unnamed']);
+
+/** The container's logs: by name, else the logs that name no container (`kubectl logs POD`). */
+function logsOf(logs: readonly LogTail[], name: string): LogTail[] {
+  const mine = logs.filter((l) => l.container === name);
+  return mine.length > 0 ? mine : logs.filter((l) => UNNAMED_LOG.has(l.container));
+}
+
 /**
  * A container whose entrypoint's execve failed after the runtime had started it: runc's init
  * printed the exec error as the container's last output and exited 1, so the status shows an
- * ordinary `Error` exit. The termination message (FallbackToLogsOnError) or the log of that run
- * carries the line. A container running now got past it.
+ * ordinary `Error` exit (or only CrashLoopBackOff, when a pasted table row leaves the termination
+ * out). The termination message (FallbackToLogsOnError) or the log of that run carries the line.
+ * A container running now got past it.
  */
 export function execFailureAfterStart(
   status: ContainerStatus | undefined,
@@ -121,26 +131,34 @@ export function execFailureAfterStart(
 ): { readonly failure: StartFailure; readonly line: string; readonly log?: LogTail } | undefined {
   if (status?.state === undefined || status.state.running !== undefined) return undefined;
   const term = lastTermination(status);
-  if (term === undefined || term.reason === 'OOMKilled') return undefined;
-  const code = effectiveExitCode(term);
-  if (code === undefined || code === 0 || isKillExit(code)) return undefined;
-  const where = status.state.terminated === term ? 'state.terminated' : 'lastState.terminated';
+  const waiting = status.state.waiting;
+  if (term === undefined && waiting?.reason !== 'CrashLoopBackOff') return undefined;
+  if (term?.reason === 'OOMKilled') return undefined;
+  // The exit code may be missing from the evidence; a known 0 or kill is not an exec failure.
+  const code = term === undefined ? undefined : effectiveExitCode(term);
+  if (code === 0 || isKillExit(code)) return undefined;
+  const where =
+    term === undefined
+      ? 'state.waiting'
+      : status.state.terminated === term
+        ? 'state.terminated'
+        : 'lastState.terminated';
   const failure = {
     where,
-    reason: term.reason ?? '',
-    message: term.message ?? '',
-    exitCode: term.exitCode,
-    finishedAt: term.finishedAt,
+    reason: term?.reason ?? waiting?.reason ?? '',
+    message: term?.message ?? waiting?.message ?? '',
+    exitCode: term?.exitCode,
+    finishedAt: term?.finishedAt,
   } as const;
-  const fromMessage = execFailureInOutput((term.message ?? '').split('\n'));
+  const fromMessage = execFailureInOutput((term?.message ?? '').split('\n'));
   if (fromMessage !== undefined) return { failure, line: fromMessage };
-  const mine = logs.filter((l) => l.container === name);
+  const mine = logsOf(logs, name);
   // The log of the run that ended: the previous instance while the container waits to restart
   // (with no new instance yet, `kubectl logs` without --previous shows that run too).
   const log =
-    where === 'lastState.terminated'
-      ? (mine.find((l) => l.previous) ?? mine.find((l) => !l.previous))
-      : mine.find((l) => !l.previous);
+    where === 'state.terminated'
+      ? mine.find((l) => !l.previous)
+      : (mine.find((l) => l.previous) ?? mine.find((l) => !l.previous));
   const line = log === undefined ? undefined : execFailureInOutput(log.lines);
   return line === undefined || log === undefined ? undefined : { failure, line, log };
 }
