@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { snapshotFromSources } from '../src/collectors/files/index.js';
-import { diagnose, referenceTime } from '../src/rules/engine/index.js';
+import { diagnose } from '../src/rules/engine/index.js';
+import { referenceTimeOf } from '../src/collectors/collector.js';
 import { RULES } from '../src/rules/index.js';
 
 const CLOCK = Date.parse('2026-06-01T00:00:00Z');
@@ -176,7 +177,7 @@ describe('probe, restart, start, scheduling and Service pastes', () => {
         clock: () => CLOCK,
       });
       const { diagnoses, ruleFailures } = diagnose(snapshot, {
-        now: referenceTime(snapshot) ?? CLOCK,
+        now: referenceTimeOf(snapshot) ?? CLOCK,
         rules: RULES,
       });
       expect(ruleFailures).toEqual([]);
