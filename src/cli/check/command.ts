@@ -75,34 +75,16 @@ export async function runCheck(
   const files = opts.file ?? [];
   const reports = parseReports(opts.report, files);
   const scope = parseScope(targetArgs, opts);
-  checkEvidenceFlags(opts);
   const nowFlag = parseNow(opts.now);
-  if (nowFlag !== undefined && files.length === 0)
-    throw new UsageError('--now only applies to -f: a check of a cluster or scenario uses its own clock');
-  const source: CheckSource =
-    opts.sim !== undefined
-      ? simSource(opts.sim, control)
-      : files.length > 0
-        ? fileSource(files, io, nowFlag)
-        : liveSource(opts, liveScope(scope), io, control);
+  const source = sourceFor(opts, scope, nowFlag, io, control);
   const once = source.time === 'none';
   const style = output === 'text' && useColour(io) ? colour : plain;
   const tracker = new CheckTracker({ sloMs, settleMs });
   const timeText = source.time === 'simulated' ? ' (simulated)' : '';
 
-  const start = {
-    source: source.label,
-    timeoutMs,
-    settleMs,
-    ...(sloMs === undefined ? {} : { sloStartupMs: sloMs }),
-    failFast: opts.failFast === true,
-    time: source.time,
-  };
-  if (output === 'json') io.stdout.write(`${JSON.stringify({ type: 'start', ...start })}\n`);
-  else
-    io.stdout.write(
-      `handoff check: ${source.label}${once ? '' : `, timeout ${humanDuration(timeoutMs)}${timeText}`}${sloMs === undefined ? '' : `, startup SLO ${(sloMs / 1000).toFixed(1)}s`}\n`,
-    );
+  io.stdout.write(
+    `${startLine(output, source, { timeoutMs, settleMs, sloMs, failFast: opts.failFast === true })}\n`,
+  );
 
   const ended = await watchUntilSettled(source, {
     io,
@@ -146,6 +128,45 @@ export async function runCheck(
     notes: run.notes,
   });
   return outcome.code;
+}
+
+/** The first line: what is checked, and how long it may take. */
+function startLine(
+  output: 'text' | 'json',
+  source: CheckSource,
+  p: { timeoutMs: number; settleMs: number; sloMs: number | undefined; failFast: boolean },
+): string {
+  if (output === 'json')
+    return JSON.stringify({
+      type: 'start',
+      source: source.label,
+      timeoutMs: p.timeoutMs,
+      settleMs: p.settleMs,
+      ...(p.sloMs === undefined ? {} : { sloStartupMs: p.sloMs }),
+      failFast: p.failFast,
+      time: source.time,
+    });
+  const timeText = source.time === 'simulated' ? ' (simulated)' : '';
+  const timeout = source.time === 'none' ? '' : `, timeout ${humanDuration(p.timeoutMs)}${timeText}`;
+  const slo = p.sloMs === undefined ? '' : `, startup SLO ${(p.sloMs / 1000).toFixed(1)}s`;
+  return `handoff check: ${source.label}${timeout}${slo}`;
+}
+
+/** Where the check's snapshots come from: a scenario, files, or the live cluster. */
+function sourceFor(
+  opts: CheckOptions,
+  scope: DiagnosisScope,
+  nowFlag: number | undefined,
+  io: CliIO,
+  control: CheckControl,
+): CheckSource {
+  checkEvidenceFlags(opts);
+  const files = opts.file ?? [];
+  if (nowFlag !== undefined && files.length === 0)
+    throw new UsageError('--now only applies to -f: a check of a cluster or scenario uses its own clock');
+  if (opts.sim !== undefined) return simSource(opts.sim, control);
+  if (files.length > 0) return fileSource(files, io, nowFlag);
+  return liveSource(opts, liveScope(scope), io, control);
 }
 
 interface LoopParts {

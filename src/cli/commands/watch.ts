@@ -3,7 +3,7 @@ import type { Diagnosis, Snapshot } from '../../model/index.js';
 import { collected } from '../../collectors/collector.js';
 import { watchLive } from '../../collectors/live/index.js';
 import { IncrementalDiagnosis } from '../pipeline/incremental.js';
-import { colour, plain, renderJson, renderText } from '../../report/index.js';
+import { colour, plain, renderJson, renderText, type Style } from '../../report/index.js';
 import { outputFormat, parseNow, useColour, type DiagnoseOptions } from './diagnose.js';
 import { connectionFor } from '../pipeline/collect.js';
 import { ruleFailureLines, runDiagnosis } from '../pipeline/run-diagnosis.js';
@@ -95,23 +95,7 @@ export async function runWatch(
     previous = current;
   };
   const writeChange = (at: string, d: Diagnosis, from: State | undefined, to: State | undefined): void => {
-    if (format === 'json') {
-      io.stdout.write(
-        `${JSON.stringify({
-          type: 'change',
-          at,
-          target: { kind: d.target.kind, namespace: d.target.namespace, name: d.target.name },
-          from: from ?? null,
-          to: to ?? null,
-          ...(to === undefined ? {} : { summary: d.summary }),
-        })}\n`,
-      );
-      return;
-    }
-    const line = `${at.slice(11, 19)} ${targetText(d)}  ${stateText(from, 'new')} → ${stateText(to, 'gone')}`;
-    const painted =
-      to?.verdict === 'failed' ? style.red(line) : to?.verdict === 'healthy' ? style.green(line) : line;
-    io.stdout.write(`${painted}\n`);
+    io.stdout.write(`${changeLine(format, style, { at, d, from, to })}\n`);
   };
 
   try {
@@ -132,6 +116,26 @@ export async function runWatch(
     control.signal?.removeEventListener('abort', stop);
   }
   return failed ? EXIT.failed : EXIT.ok;
+}
+
+/** One change as watch prints it: a JSON line, or a text line painted by its new verdict. */
+function changeLine(
+  format: 'text' | 'json',
+  style: Style,
+  c: { at: string; d: Diagnosis; from: State | undefined; to: State | undefined },
+): string {
+  const { at, d, from, to } = c;
+  if (format === 'json')
+    return JSON.stringify({
+      type: 'change',
+      at,
+      target: { kind: d.target.kind, namespace: d.target.namespace, name: d.target.name },
+      from: from ?? null,
+      to: to ?? null,
+      ...(to === undefined ? {} : { summary: d.summary }),
+    });
+  const line = `${at.slice(11, 19)} ${targetText(d)}  ${stateText(from, 'new')} → ${stateText(to, 'gone')}`;
+  return to?.verdict === 'failed' ? style.red(line) : to?.verdict === 'healthy' ? style.green(line) : line;
 }
 
 function keyOf(d: Diagnosis): string {
