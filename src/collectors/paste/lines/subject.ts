@@ -58,6 +58,21 @@ export function subjectOf(reason: string, message: string): Subject {
   return UNNAMED;
 }
 
+/** klog structured logging: `pod="shop/web-1"`. */
+const KLOG_POD = /\bpod="([a-z0-9][-a-z0-9]*)\/([a-z0-9][-a-z0-9.]*)"/;
+/** format.Pod, as the kubelet names a pod in its messages: `web-1_shop(4f2a...)`. */
+const FORMAT_POD = /\b([a-z0-9][-a-z0-9.]*)_([a-z0-9][-a-z0-9]*)\([0-9a-f-]{4,}\)/;
+
+/** The pod a kubelet log line or message names (`pod="ns/name"`, `name_ns(uid)`), or undefined. */
+export function podInKubeletText(text: string): Subject | undefined {
+  const klog = KLOG_POD.exec(text);
+  if (klog?.[1] !== undefined && klog[2] !== undefined)
+    return { kind: 'Pod', name: klog[2], namespace: klog[1] };
+  const f = FORMAT_POD.exec(text);
+  if (f?.[1] !== undefined && f[2] !== undefined) return { kind: 'Pod', name: f[1], namespace: f[2] };
+  return undefined;
+}
+
 /** "Node n1 status is now: NodeNotReady" (kubelet and node controller) -> reason and node. */
 export function nodeStatusEvent(message: string): { node: string; reason: string } | undefined {
   const m = NODE_STATUS.exec(message);
