@@ -5,6 +5,7 @@ import { rebuildPod } from '../normalize/pod-fragments.js';
 import { cleanLines, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
 import { UNNAMED_POD, type BlockParser, type PastedObject } from './common/types.js';
 import { namedByCommand } from './command-naming.js';
+import { readUnderCutHeader } from './cut-header.js';
 import { readJsonMembers } from './json-fragment.js';
 import { readLog, type PastedLog } from './logs.js';
 
@@ -117,6 +118,8 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
   const logs: PastedLog[] = [];
   /** The last pasted command: it may name the pod whose fragment follows. */
   let command: string | undefined;
+  /** Set from a command until the first line after it: rows there may have lost their header. */
+  let justRan: string | undefined;
   let i = 0;
   outer: while (i < lines.length) {
     const line = lines[i] ?? '';
@@ -124,12 +127,15 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
       i++;
       continue;
     }
+    const after = justRan;
+    justRan = undefined;
     if (isPromptLine(line)) {
       const inline = parsers.commandLine?.(lines, i);
       if (inline !== undefined) appendAll(objects, inline.objects);
       const ns = NS_FLAG.exec(line)?.[1];
       if (ns !== undefined) commandNamespaces.push(ns);
       command = line;
+      justRan = line;
       i++;
       // What `kubectl logs` printed is the application's text: kept as a log tail, never parsed.
       const read = readLog(lines, i, line);
@@ -167,6 +173,12 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
         i = r.end;
         continue outer;
       }
+    }
+    const cut = after === undefined ? undefined : readUnderCutHeader(lines, i, after, parsers.blocks);
+    if (cut !== undefined) {
+      appendAll(objects, cut.objects);
+      i = cut.end;
+      continue;
     }
     i++;
   }

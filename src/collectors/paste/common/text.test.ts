@@ -92,3 +92,17 @@ describe('bare prompts', () => {
     expect(isPromptLine('  Warning  Failed  1m  kubelet  Error: secret "x" not found')).toBe(false);
   });
 });
+
+describe('bracketed prompts', () => {
+  it.each(['[root@node1 ~]# k get ep | grep jaeger', '[ec2-user@ip-10-0-0-1 deploy]$ kubectl get pods'])(
+    '%s',
+    (line) => {
+      expect(isPromptLine(line)).toBe(true);
+    },
+  );
+
+  it('not a markdown link or a log line', () => {
+    expect(isPromptLine('[docs](https://kubernetes.io) says so')).toBe(false);
+    expect(isPromptLine('[2023-01-01 10:00:00] GET /healthz 200')).toBe(false);
+  });
+});

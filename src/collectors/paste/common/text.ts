@@ -123,11 +123,13 @@ export function parseKubectlTime(text: string): string | undefined {
 /** `-n NS` / `--namespace NS` in a pasted command: group 1 is the namespace. */
 export const NS_FLAG = /(?:^|\s)(?:-n|--namespace)(?:\s+|=)([a-z0-9]([-a-z0-9]*[a-z0-9])?)(?:\s|$)/;
 
-/** A shell prompt and command ("$ kubectl get pods", "user@host:~$ oc describe pod x", "PS C:\> kubectl ..."). */
+/** A shell prompt and command ("$ kubectl get pods", "user@host:~$ oc describe pod x", "[root@node1 ~]# k get ep", "PS C:\> kubectl ..."). */
 export function isPromptLine(line: string): boolean {
   return (
     /^\s*➜\s+\S+\s+\S/.test(line) ||
-    /^\s*(?:\$|#|%|PS [^>]*>|[\w.-]+@[\w.-]+[^$#\s]*[$#])\s+\S/.test(line) ||
+    /^\s*(?:\$|#|%|PS [^>]*>|[\w.-]+@[\w.-]+[^$#\s]*[$#]|\[[\w.-]+@[\w.-]+[^\]\n]{0,80}\][$#])\s+\S/.test(
+      line,
+    ) ||
     // A bare prompt, as the last line of a terminal copy often is.
     /^\s*(?:\$|PS [^>]*>|[\w.-]+@[\w.-]+[^$#\s]*[$#])\s*$/.test(line) ||
     /^\s*(?:kubectl|oc|k)\s+[a-z-]+(\s|$)/.test(line)

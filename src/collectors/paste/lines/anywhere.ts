@@ -23,7 +23,8 @@ const COMBINED = '(combined from similar events): ';
 /** Every shape's start as one search: the earliest match in a line is found in one pass. */
 const ANY_START = new RegExp(
   `(?<![\\w./-])(?:${[...MESSAGE_SHAPES.map((s) => s.start), ...POD_STATUS_STARTS]
-    .map((r) => `(?:${r.source.replace(/^\^/, '')})`)
+    // A quote may be escaped, as in a JSON string or a Go %q: `plugin \"VolumeBinding\"`.
+    .map((r) => `(?:${r.source.replace(/^\^/, '').replaceAll('"', '\\\\?"')})`)
     .join('|')})`,
 );
 
@@ -41,7 +42,7 @@ function closingQuote(line: string, from: number, q: string): number {
 export function findMessage(line: string): FoundMessage | undefined {
   const m = ANY_START.exec(line);
   if (m === null) return undefined;
-  const text = line.slice(m.index);
+  const text = unquote(line.slice(m.index), true);
   const shape = shapeOf(text);
   const podReason = shape === undefined ? podReasonOf(text) : undefined;
   if (shape === undefined && podReason === undefined) return undefined;

@@ -286,3 +286,25 @@ describe('a waiting reason cut short by the paste', () => {
     ).toEqual([]);
   });
 });
+
+describe('kubelet log lines', () => {
+  it('a structured klog line: the message, its err, and the pod="ns/name" it names', () => {
+    const o = one(
+      'Jun 25 13:52:21 node-1 kubelet[1234]: E0625 13:52:21.097232    1234 pod_workers.go:1298] "Error syncing pod, skipping" err="failed to \\"StartContainer\\" for \\"app\\" with CrashLoopBackOff: \\"back-off 5m0s restarting failed container=app pod=web-1_shop(4f2a0c1e-7d3b)\\"" pod="shop/web-1" podUID=4f2a0c1e-7d3b',
+    );
+    expect(o?.raw).toMatchObject({
+      reason: 'FailedSync',
+      involvedObject: { kind: 'Pod', name: 'web-1', namespace: 'shop' },
+      message:
+        'Error syncing pod, skipping: failed to "StartContainer" for "app" with CrashLoopBackOff: "back-off 5m0s restarting failed container=app pod=web-1_shop(4f2a0c1e-7d3b)"',
+    });
+  });
+
+  it('an older kubelet line that names the pod as name_namespace(uid)', () => {
+    expect(
+      one(
+        'E0101 10:00:00.000000    1234 pod_workers.go:186] Error syncing pod 4f2a0c1e-7d3b ("db-0_data(4f2a0c1e-7d3b)"), skipping: failed to "StartContainer" for "db" with ErrImagePull',
+      )?.raw.involvedObject,
+    ).toEqual({ kind: 'Pod', name: 'db-0', namespace: 'data' });
+  });
+});

@@ -11,13 +11,22 @@ import { findMessage, unquote, type FoundMessage } from './anywhere.js';
 import { eventObject } from './event.js';
 import { readRowCells, type RowCells } from './row-cells.js';
 import { containerStatePod, statusPod, waitingToStartPod } from './status-objects.js';
-import { subjectOf, type Subject } from './subject.js';
+import { nodeStatusEvent, podInKubeletText, subjectOf, type Subject } from './subject.js';
 import { core, joinedMessage, strip, wrappedEnd, type StartsTable } from './wrap.js';
 
 /** `kubectl get events -o wide` prints FIRST SEEN, COUNT and NAME after the message. */
 const WIDE_TAIL = /\s{2,}\S+\s+\d+\s+\S+\.[0-9a-f]{10,}\s*$/;
+/** The `err="..."` of a klog structured log line. */
+const KLOG_ERR = /\berr="((?:[^"\\]|\\.){0,4000})"/;
 /** A terminal UI's frame (k9s) around the text. */
 const FRAME = /\s*[│┃|]\s*$/;
+
+/** Where a row stands: its line number and text, and the kind of object its message is recorded on. */
+interface Here {
+  readonly line: number;
+  readonly text: string;
+  readonly kind?: string | undefined;
+}
 
 /** The kind of a controller source ("replicaset-controller" -> ReplicaSet). */
 function controllerKind(source: string | undefined): string | undefined {
@@ -29,9 +38,18 @@ const unnamedOf = (kind: string): string =>
   kind === 'Pod' ? UNNAMED_POD : kind === 'ReplicaSet' ? UNNAMED_OWNER : `unnamed-${kind.toLowerCase()}`;
 
 /** The object an event row is about: its OBJECT cell, what its message names, its name cell. */
-function subjectFor(cells: RowCells, reason: string, message: string): Subject {
+function subjectFor(cells: RowCells, reason: string, message: string, at: Here): Subject {
   if (cells.kind !== undefined && cells.name !== undefined) return { kind: cells.kind, name: cells.name };
-  const said = subjectOf(reason, core(message));
+  const told = subjectOf(reason, core(message), at.kind);
+  const line = at.text;
+  const kubelet =
+    told.inferredName !== undefined &&
+    reason !== 'FailedCreate' &&
+    at.kind === undefined &&
+    cells.kind !== 'Node'
+      ? podInKubeletText(line)
+      : undefined;
+  const said = kubelet ?? told;
   const kind = cells.kind ?? (reason === 'FailedCreate' ? controllerKind(cells.source) : undefined);
   if (kind === undefined) {
     if (cells.nameCell === undefined) return said;
@@ -52,11 +70,11 @@ function eventFrom(
   reason: string,
   type: string | undefined,
   message: string,
-  line: number,
+  at: Here,
 ): PastedObject {
   return eventObject(
     {
-      ...subjectFor(cells, reason, message),
+      ...subjectFor(cells, reason, message, at),
       type,
       reason,
       message,
@@ -66,7 +84,7 @@ function eventFrom(
       last: cells.last,
       first: cells.first,
     },
-    line,
+    at.line,
   );
 }
 
@@ -85,19 +103,48 @@ function messageRow(
   const quoted = found.end < line.length;
   let first = unquote(line.slice(found.at, found.end), quoted).trim();
   if (!quoted) first = first.replace(WIDE_TAIL, '').replace(FRAME, '');
+  // klog structured logging: "Error syncing pod, skipping" err="failed to \"StartContainer\" ..." pod="ns/name"
+  const err = quoted ? KLOG_ERR.exec(line.slice(found.end)) : null;
+  if (err?.[1] !== undefined) first = `${first}: ${unquote(err[1], true)}`;
+  const here: Here = { line: start + 1, text: line, kind: found.shape?.kind };
   const end = quoted || onCommand ? start + 1 : wrappedEnd(lines, start + 1, startsTable);
   const message = joinedMessage(lines, start, end, first);
   const rowReason = cells.type !== undefined || cells.columns >= 2 ? cells.reason : undefined;
   if (found.shape !== undefined) {
     const reason = rowReason ?? found.shape.reason;
-    return { end, objects: [eventFrom(cells, reason, cells.type ?? found.shape.type, message, start + 1)] };
+    return { end, objects: [eventFrom(cells, reason, cells.type ?? found.shape.type, message, here)] };
   }
   const podReason = found.podReason ?? '';
   if (rowReason !== undefined) {
-    return { end, objects: [eventFrom(cells, rowReason, cells.type ?? 'Warning', message, start + 1)] };
+    return { end, objects: [eventFrom(cells, rowReason, cells.type ?? 'Warning', message, here)] };
   }
   const name = cells.name ?? cells.nameCell;
   return { end, objects: [statusPod(podReason, message, start + 1, name)] };
+}
+
+const NODE_STATUS = /(?<![\w.-])Node \S+ status is now: \w+/;
+
+/** "Node n1 status is now: NodeNotReady" anywhere in the line (kubelet and node controller), about the node. */
+function nodeRow(line: string, start: number): BlockParse | undefined {
+  const m = NODE_STATUS.exec(line);
+  const node = m === null ? undefined : nodeStatusEvent(line.slice(m.index));
+  if (m === null || node === undefined) return undefined;
+  const cells = readRowCells(line.slice(0, m.index));
+  const type = node.reason === 'NodeReady' || node.reason === 'NodeSchedulable' ? 'Normal' : 'Warning';
+  const message = line.slice(m.index).replace(WIDE_TAIL, '').trim();
+  const event = eventObject(
+    {
+      kind: 'Node',
+      name: node.node,
+      type,
+      reason: node.reason,
+      message,
+      source: cells.source,
+      last: cells.last,
+    },
+    start + 1,
+  );
+  return { end: start + 1, objects: [event] };
 }
 
 /** An event row whose message has no known shape: type, reason and one more cell, from the line's start. */
@@ -109,7 +156,10 @@ function bareRow(lines: readonly string[], start: number, startsTable: StartsTab
   const end = wrappedEnd(lines, start + 1, startsTable);
   const first = line.slice(cells.restAt).replace(WIDE_TAIL, '').trim();
   const message = joinedMessage(lines, start, end, first).trim();
-  return { end, objects: [eventFrom(cells, cells.reason, cells.type, message, start + 1)] };
+  return {
+    end,
+    objects: [eventFrom(cells, cells.reason, cells.type, message, { line: start + 1, text: line })],
+  };
 }
 
 /**
@@ -129,5 +179,6 @@ export function readFloor(
   }
   const found = findMessage(line);
   if (found !== undefined) return messageRow(lines, start, found, startsTable, onCommand);
-  return onCommand ? undefined : bareRow(lines, start, startsTable);
+  if (onCommand) return undefined;
+  return nodeRow(line, start) ?? bareRow(lines, start, startsTable);
 }

@@ -13,7 +13,7 @@ import { eventObject } from './event.js';
 import { readFloor } from './floor.js';
 import { isPodReason, podReasonOf, shapeOf } from './messages.js';
 import { statusPod } from './status-objects.js';
-import { applyDenial, nodeStatusEvent, subjectOf, UNNAMED, type Subject } from './subject.js';
+import { applyDenial, nodeStatusEvent, subjectOf, type Subject } from './subject.js';
 import { core, joinedMessage, MAX_LINE, strip, wrappedEnd, type StartsTable } from './wrap.js';
 
 export type { StartsTable } from './wrap.js';
@@ -79,10 +79,7 @@ export const lineParser =
     const end = wrappedEnd(lines, start + 1, startsTable);
     const message = joinedMessage(lines, start, end, text);
     if (shape === undefined) return { end, objects: [statusPod(podReason ?? '', message, start + 1)] };
-    const subject =
-      shape.reason === 'Scheduled' || shape.reason === 'BackOff' || shape.reason === 'FailedCreate'
-        ? subjectOf(shape.reason, core(message))
-        : UNNAMED;
+    const subject = subjectOf(shape.reason, core(message), shape.kind);
     return { end, objects: [event(subject, shape.reason, shape.type, message, start + 1)] };
   };
 

@@ -10,11 +10,13 @@ export interface MessageShape {
   readonly start: RegExp;
   readonly reason: string;
   readonly type: 'Normal' | 'Warning';
+  /** The kind of object the event is recorded on, when it is no Pod. */
+  readonly kind?: string;
 }
 
 /** Kubelet `Failed` texts that follow "Error: " (kuberuntime_container.go "Error: %v"). */
 const KUBELET_ERROR =
-  /^Error: (?:ErrImagePull|ImagePullBackOff|ErrImageNeverPull|InvalidImageName|ImageInspectError|RegistryUnavailable|SignatureValidationFailed|configmaps? "|secrets? "|couldn't find key|container has runAsNonRoot|failed to (?:create|start|generate|prepare|reserve|get|resolve)|Error response from daemon|container create failed|cannot find volume|stat |exec:|context deadline exceeded|OCI runtime|failed to sync)/;
+  /^Error: (?:ErrImagePull|ImagePullBackOff|ErrImageNeverPull|InvalidImageName|ImageInspectError|RegistryUnavailable|SignatureValidationFailed|configmaps? "|secrets? "|couldn't find key|container has runAsNonRoot|failed to (?:create|start|generate|prepare|reserve|get|resolve)|Error response from daemon|container create failed|cannot find volume|stat |exec:|context deadline exceeded|OCI runtime|failed to sync|configmap references non-existent|services have not yet been read|container's runAsUser breaks non-root|sandbox container )/;
 
 export const MESSAGE_SHAPES: readonly MessageShape[] = [
   { start: /^Multi-Attach error for volume /, reason: 'FailedAttachVolume', type: 'Warning' },
@@ -87,7 +89,7 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
   // Before 1.10 the kubelet said "Failed create pod sandbox" and named docker ids.
   { start: /^Failed create pod sandbox: /, reason: 'FailedCreatePodSandBox', type: 'Warning' },
   {
-    start: /^Failed to (?:start|create) (?:docker )?container\b|^Failed to start with docker id /,
+    start: /^Failed to (?:(?:start|create) (?:docker )?container\b|start with docker id )/,
     reason: 'Failed',
     type: 'Warning',
   },
@@ -99,10 +101,47 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
     reason: 'Failed',
     type: 'Warning',
   },
-  // Scheduler framework errors (framework/runtime: "running %s plugin %q: %w") and older fit failures.
+  {
+    start: /^(?:AttachVolume\.Attach|MountVolume\.SetUp) succeeded /,
+    reason: 'SuccessfulAttachVolume',
+    type: 'Normal',
+  },
+  // The apiserver's denial of a pod a controller creates, quoted without "Error creating: ".
+  { start: /^Error creating job: /, reason: 'FailedCreate', type: 'Warning' },
+  { start: /^pods "?[a-z0-9][-a-z0-9.]*"? is forbidden: /, reason: 'FailedCreate', type: 'Warning' },
+  // Taint manager (node lifecycle controller) eviction of a pod: "Marking for deletion Pod ns/name".
+  { start: /^Marking for deletion Pod \S/, reason: 'TaintManagerEviction', type: 'Normal' },
+  // PersistentVolume controller and external provisioners, on the claim (pkg/controller/volume/persistentvolume).
+  {
+    start: /^(?:no persistent volumes available for this claim|Cannot bind to requested volume )/,
+    reason: 'FailedBinding',
+    type: 'Warning',
+    kind: 'PersistentVolumeClaim',
+  },
   {
     start:
-      /^(?:running (?:PreEnqueue|PreFilter|Filter|PostFilter|PreScore|Score|Reserve|Permit|PreBind|Bind) plugin "|[Bb]inding rejected: |nodeinfo not found for node name |pod \([a-z0-9][-a-z0-9.]*\) failed to fit in any node|fit failure summary on nodes|Failed for reason \w+ and possibly others)/,
+      /^(?:failed to provision volume with StorageClass |storageclass\.storage\.k8s\.io "[^"]*" not found)/,
+    reason: 'ProvisioningFailed',
+    type: 'Warning',
+    kind: 'PersistentVolumeClaim',
+  },
+  {
+    start: /^waiting for first consumer to be created before binding/,
+    reason: 'WaitForFirstConsumer',
+    type: 'Normal',
+    kind: 'PersistentVolumeClaim',
+  },
+  {
+    start: /^waiting for a volume to be created,? either by external provisioner /,
+    reason: 'ExternalProvisioning',
+    type: 'Normal',
+    kind: 'PersistentVolumeClaim',
+  },
+  // Scheduler framework errors (framework/runtime: "running %s plugin %q: %w"; 1.16-1.18 'running "VolumeBinding"
+  // filter plugin for pod "x"', 'error while running "VolumeBinding" prebind plugin') and older fit failures.
+  {
+    start:
+      /^(?:(?:error while )?running "\w+" (?:filter|prefilter|prebind|bind|reserve|permit) plugin for pod |running (?:PreEnqueue|PreFilter|Filter|PostFilter|PreScore|Score|Reserve|Permit|PreBind|Bind) plugin "|[Bb]inding rejected: |nodeinfo not found for node name |pod \([a-z0-9][-a-z0-9.]*\) failed to fit in any node|fit failure summary on nodes|Failed for reason \w+ and possibly others)/,
     reason: 'FailedScheduling',
     type: 'Warning',
   },

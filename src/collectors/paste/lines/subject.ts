@@ -44,8 +44,20 @@ function ownerOfCreateError(message: string): Subject {
   return { kind: 'ReplicaSet', name: stem, inferredName: `owner named from its pods' name ${pod ?? ''}` };
 }
 
-/** The object a recognised message is about, for its event reason. */
-export function subjectOf(reason: string, message: string): Subject {
+const TAINT_EVICTION = /^Marking for deletion Pod (?:([a-z0-9][-a-z0-9]*)\/)?([a-z0-9][-a-z0-9.]*)/;
+
+/** An object of `kind` the text does not name. */
+function unnamed(kind: string): Subject {
+  if (kind === 'Pod') return UNNAMED;
+  return { kind, name: `unnamed-${kind.toLowerCase()}`, inferredName: `the line names no ${kind}` };
+}
+
+/** The object a recognised message is about, for its event reason; `kind` when the event is on no Pod. */
+export function subjectOf(reason: string, message: string, kind = 'Pod'): Subject {
+  if (reason === 'TaintManagerEviction') {
+    const m = TAINT_EVICTION.exec(message);
+    if (m?.[2] !== undefined) return { kind: 'Pod', name: m[2], namespace: m[1] };
+  }
   if (reason === 'Scheduled') {
     const m = ASSIGNED.exec(message);
     if (m?.[2] !== undefined) return { kind: 'Pod', name: m[2], namespace: m[1] };
@@ -55,7 +67,22 @@ export function subjectOf(reason: string, message: string): Subject {
     if (m?.[1] !== undefined) return { kind: 'Pod', name: m[1], namespace: m[2] };
   }
   if (reason === 'FailedCreate') return ownerOfCreateError(message);
-  return UNNAMED;
+  return unnamed(kind);
+}
+
+/** klog structured logging: `pod="shop/web-1"`. */
+const KLOG_POD = /\bpod="([a-z0-9][-a-z0-9]*)\/([a-z0-9][-a-z0-9.]*)"/;
+/** format.Pod, as the kubelet names a pod in its messages: `web-1_shop(4f2a...)`. */
+const FORMAT_POD = /\b([a-z0-9][-a-z0-9.]*)_([a-z0-9][-a-z0-9]*)\([0-9a-f-]{4,}\)/;
+
+/** The pod a kubelet log line or message names (`pod="ns/name"`, `name_ns(uid)`), or undefined. */
+export function podInKubeletText(text: string): Subject | undefined {
+  const klog = KLOG_POD.exec(text);
+  if (klog?.[1] !== undefined && klog[2] !== undefined)
+    return { kind: 'Pod', name: klog[2], namespace: klog[1] };
+  const f = FORMAT_POD.exec(text);
+  if (f?.[1] !== undefined && f[2] !== undefined) return { kind: 'Pod', name: f[1], namespace: f[2] };
+  return undefined;
 }
 
 /** "Node n1 status is now: NodeNotReady" (kubelet and node controller) -> reason and node. */
