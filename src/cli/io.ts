@@ -18,7 +18,7 @@ export function processIO(): CliIO {
   };
 }
 
-/** Exit codes, DESIGN.md §3. */
+/** Exit codes, docs/architecture.md §4. */
 export const EXIT = {
   ok: 0,
   failed: 1,

@@ -1,6 +1,6 @@
 /**
  * Per reason code, what it takes beyond a `failed` verdict for the failure to be definite (see
- * definite.ts). Pure data, one entry per reason code of DESIGN.md §1.
+ * definite.ts). Pure data, one entry per reason code of docs/architecture.md §1.
  */
 import type { ReasonCode } from '../../model/index.js';
 
@@ -28,7 +28,7 @@ const restarts: FailurePolicy = { kind: 'restarts' };
 const capacity: FailurePolicy = { kind: 'unless-capacity-coming' };
 const persist = (seconds: number): FailurePolicy => ({ kind: 'persist', ms: seconds * 1000 });
 
-/** One entry per reason code (DESIGN.md §1); the compiler checks none is missing. */
+/** One entry per reason code (docs/architecture.md §1); the compiler checks none is missing. */
 export const FAILURE_POLICY: Readonly<Record<ReasonCode, FailurePolicy>> = {
   // admission: a denial is final; a quota may free up, a webhook or service account may be on its way.
   QuotaExceeded: persist(60),

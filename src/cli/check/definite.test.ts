@@ -50,7 +50,7 @@ const crashing = (restartCount: number, phase = 'Running') =>
   });
 
 describe('FAILURE_POLICY', () => {
-  it('has one entry per reason code of DESIGN.md §1', () => {
+  it('has one entry per reason code of docs/architecture.md §1', () => {
     const reasons = STAGES.flatMap((s) => [...s.reasons]).sort();
     expect(Object.keys(FAILURE_POLICY).sort()).toEqual(reasons);
   });

@@ -25,7 +25,7 @@ export function isSloFailure(d: Diagnosis): boolean {
  * A healthy pod over its startup budget becomes a failure at the stage where the time went
  * (the passed stage of the startup window with the longest duration, image pulls and init
  * containers aside; readiness comes after "started" and is not part of the figure). Its
- * reason is null: no reason code of DESIGN.md §1 names a slow start, and ruleId is null too.
+ * reason is null: no reason code of docs/architecture.md §1 names a slow start, and ruleId is null too.
  */
 export function applySlo(d: Diagnosis, budgetMs: number | undefined): Diagnosis {
   const st = d.startup;

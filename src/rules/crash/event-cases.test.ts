@@ -1,6 +1,6 @@
 /**
  * Crash loops known from events only, and the restarts the crash stage leaves to liveness
- * because probe failures recur over them (DESIGN.md §1).
+ * because probe failures recur over them (docs/architecture.md §1).
  */
 import { testRule } from '../../../test/rule-tester.js';
 import { cstatus, event, ms, pod, snapshot, state } from '../../../test/builders.js';

@@ -190,7 +190,7 @@ function groupOf(owners: readonly Workload[]): Diagnosis['group'] {
 }
 
 /**
- * A workload or Service is a target only where the failure shows there (DESIGN.md §2): it gets a
+ * A workload or Service is a target only where the failure shows there (docs/architecture.md §2): it gets a
  * diagnosis when a rule reports on it, with its chain cut down to that stage.
  */
 function findingOnlyDiagnosis(

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §1, "progressing needs proof of youth", as a table over every stage: a finding a
+ * docs/architecture.md §1, "progressing needs proof of youth", as a table over every stage: a finding a
  * rule calls progressing stays so only when the evidence dates its start inside the grace period;
  * with no time at all it is failed, duration unknown; when the evidence shows it lasting past the
  * grace period it is failed.

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §1, "progressing needs proof of youth": a finding stays progressing only while the
+ * docs/architecture.md §1, "progressing needs proof of youth": a finding stays progressing only while the
  * evidence shows that its stage began less than the rule's grace period ago. A failure whose
  * evidence carries no time at all is failed, and the diagnosis says its duration is unknown.
  *

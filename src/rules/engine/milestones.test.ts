@@ -18,7 +18,7 @@ function passed(p: Pod, events: readonly EventRecord[]): StageId[] {
 const kubelet = (reason: string, extra: Partial<Parameters<typeof event>[0]> = {}) =>
   event({ reason, source: 'kubelet', lastS: 10, ...extra });
 
-describe('milestones from events alone (DESIGN.md §1: every piece of evidence proves the stages before it)', () => {
+describe('milestones from events alone (docs/architecture.md §1: every piece of evidence proves the stages before it)', () => {
   it.each<[string, EventRecord[], StageId[]]>([
     ['a kubelet rejection proves only the binding', [kubelet('OutOfcpu')], ['admission', 'scheduling']],
     [

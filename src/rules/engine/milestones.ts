@@ -14,7 +14,7 @@ export interface Passed {
 }
 
 /**
- * Milestones that mark stages passed (DESIGN.md §1), from the pod's current state and from
+ * Milestones that mark stages passed (docs/architecture.md §1), from the pod's current state and from
  * events: nodeName / PodScheduled / Scheduled; PodReadyToStartContainers or any container
  * created; Pulled; Created; Initialized; Started; ContainersReady; Ready.
  */
@@ -92,7 +92,7 @@ const KUBELET_SEEN = 'kubelet';
 const ADMITTED_SEEN = 'admitted';
 const SANDBOX_SEEN = 'sandbox-tried';
 
-/** A probe result proves the container ran (DESIGN.md §1): an Unhealthy event counts as Started. */
+/** A probe result proves the container ran (docs/architecture.md §1): an Unhealthy event counts as Started. */
 function milestoneReason(e: EventRecord): string | undefined {
   if (MILESTONE_REASONS.has(e.reason)) return e.reason;
   return e.reason === 'Unhealthy' && eventContainer(e) !== undefined ? 'Started' : undefined;

@@ -1,5 +1,5 @@
 /**
- * Probe-driven restarts whose kill events are gone or unreadable (DESIGN.md §1): liveness or
+ * Probe-driven restarts whose kill events are gone or unreadable (docs/architecture.md §1): liveness or
  * startup failures that recur over the restart history, and kill messages of older kubelets.
  */
 import { testRule } from '../../../test/rule-tester.js';

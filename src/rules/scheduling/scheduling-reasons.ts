@@ -193,7 +193,7 @@ function rank(code: SchedulingCode): number {
 
 const INTENDED_TAINTS = ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master'] as const;
 
-/** Control-plane taints keep workloads off those nodes on purpose (DESIGN.md §1). */
+/** Control-plane taints keep workloads off those nodes on purpose (docs/architecture.md §1). */
 export function isIntendedTaint(r: SchedulingReason): boolean {
   return r.code === 'UntoleratedTaint' && INTENDED_TAINTS.some((t) => r.text.includes(t));
 }
@@ -217,7 +217,7 @@ function nodes(reasons: readonly SchedulingReason[]): number {
 }
 
 /**
- * The reason the fix must address (DESIGN.md §1): the filter that rules out the nodes the pod
+ * The reason the fix must address (docs/architecture.md §1): the filter that rules out the nodes the pod
  * could otherwise use. Drops control-plane taints; when some nodes failed a filter beyond the
  * pod's placement (resources, ports, volumes), only those count, unless the placement reasons
  * alone account for every node (`totalNodes`): schedulers before 1.10 listed every failed

@@ -1,6 +1,6 @@
 /**
  * Restarts driven by a liveness or startup probe when the kill itself is not in the evidence
- * (DESIGN.md §1): the probe's failures recur over the container's restart history, so the
+ * (docs/architecture.md §1): the probe's failures recur over the container's restart history, so the
  * `Killing … failed liveness probe` event merely aged out (events live an hour) or was cut from
  * the paste, and CrashLoopBackOff is the consequence, not the cause. Shared by the liveness rules,
  * which claim such restarts, and the crash rules, which then leave them alone.

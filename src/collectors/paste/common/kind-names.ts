@@ -80,7 +80,7 @@ export function kindOf(word: string): string {
   const bare = lower.includes('.') ? lower.slice(0, lower.indexOf('.')) : lower;
   const known =
     BY_LOWER.get(bare) ??
-    SHORT[bare] ??
+    (Object.hasOwn(SHORT, bare) ? SHORT[bare] : undefined) ??
     (bare.endsWith('ies') ? BY_LOWER.get(`${bare.slice(0, -3)}y`) : undefined) ??
     (bare.endsWith('es') ? BY_LOWER.get(bare.slice(0, -2)) : undefined) ??
     (bare.endsWith('s') ? BY_LOWER.get(bare.slice(0, -1)) : undefined);
