@@ -7,6 +7,7 @@ import { UNNAMED_POD, type BlockParser, type PastedObject } from './common/types
 import { namedByCommand } from './command-naming.js';
 import { readUnderCutHeader } from './cut-header.js';
 import { readJsonMembers } from './json-fragment.js';
+import { kindlessObjects } from './kindless.js';
 import { readLog, type PastedLog } from './logs.js';
 
 /** The first line of a YAML mapping as kubectl -o yaml prints it: lowerCamel keys, unlike describe's "Restart Count:". */
@@ -56,7 +57,7 @@ function withName(raw: Record<string, unknown>, line: number): PastedObject {
 }
 
 /** The Kubernetes objects (items of a List), or the pod a kindless fragment is part of, in one parsed value. */
-function objectsOfValue(value: unknown, line: number): PastedObject[] {
+function objectsOfValue(value: unknown, line: number, command?: string): PastedObject[] {
   if (isRecord(value) && typeof value.kind === 'string') {
     const items = Array.isArray(value.items) ? (value.items as unknown[]) : [value];
     const itemKind = str(value.kind)?.endsWith('List') === true ? str(value.kind)?.slice(0, -4) : undefined;
@@ -70,7 +71,7 @@ function objectsOfValue(value: unknown, line: number): PastedObject[] {
       );
   }
   const rebuilt = rebuildPod(value);
-  if (rebuilt === undefined) return [];
+  if (rebuilt === undefined) return kindlessObjects(value, command).map((o) => ({ ...o, line }));
   return [
     {
       raw: { ...rebuilt.raw },
@@ -81,7 +82,12 @@ function objectsOfValue(value: unknown, line: number): PastedObject[] {
 }
 
 /** Kubernetes objects, or pod fragments, in a YAML or JSON block inside a paste. */
-function structuredObjects(lines: readonly string[], start: number, end: number): PastedObject[] {
+function structuredObjects(
+  lines: readonly string[],
+  start: number,
+  end: number,
+  command: string | undefined,
+): PastedObject[] {
   let docs: ReturnType<typeof parseDocuments>['documents'];
   try {
     docs = parseDocuments('paste', lines.slice(start, end).join('\n')).documents;
@@ -89,7 +95,7 @@ function structuredObjects(lines: readonly string[], start: number, end: number)
     if (err instanceof InputError) return [];
     throw err;
   }
-  return docs.flatMap((d) => objectsOfValue(d.value, start + d.line));
+  return docs.flatMap((d) => objectsOfValue(d.value, start + d.line, command));
 }
 
 export interface PasteParsers {
@@ -147,7 +153,7 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
     }
     const members = readJsonMembers(lines, i);
     if (members !== undefined) {
-      const found = objectsOfValue(members.value, i + 1).map((o) => namedByCommand(o, command));
+      const found = objectsOfValue(members.value, i + 1, command).map((o) => namedByCommand(o, command));
       if (found.length > 0) {
         appendAll(objects, found);
         i = members.end;
@@ -156,7 +162,7 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
     }
     if (YAML_START.test(line) || /^\s*[{[]\s*("|$)/.test(line)) {
       const end = structuredBlockEnd(lines, i);
-      const found = structuredObjects(lines, i, end).map((o) => namedByCommand(o, command));
+      const found = structuredObjects(lines, i, end, command).map((o) => namedByCommand(o, command));
       if (found.length > 0) {
         appendAll(objects, found);
         i = end;

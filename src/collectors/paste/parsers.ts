@@ -4,6 +4,7 @@ import { parseGetEvents } from './get/events.js';
 import { parseGetOther } from './get/other.js';
 import { parseGetPods } from './get/pods.js';
 import { parseGetPodsV0 } from './get/pods-v0.js';
+import { parseStatusWord } from './get/status-word.js';
 import { readHeader } from './get/table.js';
 import { commandLineParser, lineParser } from './lines/line.js';
 import type { BlockParser } from './common/types.js';
@@ -25,6 +26,14 @@ export const parseLine: BlockParser = lineParser(startsTable);
  * sections also hold tables), then `kubectl get` tables, then single lines.
  */
 export const PASTE_PARSERS: PasteParsers = {
-  blocks: [parseDescribe, parseGetEvents, parseGetPods, parseGetPodsV0, parseGetOther, parseLine],
+  blocks: [
+    parseDescribe,
+    parseGetEvents,
+    parseGetPods,
+    parseGetPodsV0,
+    parseGetOther,
+    parseStatusWord,
+    parseLine,
+  ],
   commandLine: commandLineParser(startsTable),
 };

@@ -1,6 +1,6 @@
 /**
  * The one object a pasted kubectl command is about: `kubectl|oc [flags] VERB KIND NAME [flags]`,
- * `VERB KIND/NAME`, `logs NAME`, `events --for KIND/NAME`. Output pasted under the command that
+ * `VERB KIND/NAME`, `logs NAME`, `events --for KIND/NAME`, `port-forward svc/NAME 8080:80`. Output pasted under the command that
  * does not name its object itself is about that one.
  */
 import { knownKind } from './kind-names.js';
@@ -26,7 +26,7 @@ const NAMESPACE = /^[a-z0-9](?:[-a-z0-9]*[a-z0-9])?$/;
 function kindAndNames(verb: string, args: readonly string[]): { kind: string; names: string[] } | undefined {
   const [first = '', ...more] = args;
   const slash = first.indexOf('/');
-  if (verb === 'logs' || verb === 'log') {
+  if (verb === 'logs' || verb === 'log' || verb === 'port-forward' || verb === 'exec') {
     if (slash < 0) return { kind: 'Pod', names: [first] };
     const kind = knownKind(first.slice(0, slash));
     return kind === undefined ? undefined : { kind, names: [first.slice(slash + 1)] };
@@ -63,7 +63,9 @@ export function commandTarget(line: string, verbs: readonly string[]): CommandTa
     if (VALUE_FLAGS.has(w)) i++;
     else if (i > at && !w.startsWith('-')) args.push(w);
   }
-  const read = kindAndNames(verb, forTarget === undefined ? args : [forTarget]);
+  // port-forward and exec take one object; the words after it are ports or the command to run.
+  const oneObject = verb === 'port-forward' || verb === 'exec' ? args.slice(0, 1) : args;
+  const read = kindAndNames(verb, forTarget === undefined ? oneObject : [forTarget]);
   const [name] = read?.names ?? [];
   if (read === undefined || read.names.length !== 1 || name === undefined || !NAME.test(name))
     return undefined;

@@ -236,3 +236,16 @@ describe("headerless rows of today's layout", () => {
     }
   });
 });
+
+describe('an events table whose object names were redacted', () => {
+  it('reads "pod/app-<id here>" as the object', () => {
+    const objs = readWith(
+      'LAST SEEN   TYPE      REASON                OBJECT                 MESSAGE\n4m11s       Warning   Evicted               pod/egg-<id here>      The node was low on resource: memory.\n4m          Warning   ExceededGracePeriod   pod/egg-<id here>      Container runtime did not kill the pod within specified grace period.',
+      parseGetEvents,
+    );
+    expect(objs.map((o) => [o.raw.reason, (o.raw.involvedObject as { name: string }).name])).toEqual([
+      ['Evicted', 'egg-<id here>'],
+      ['ExceededGracePeriod', 'egg-<id here>'],
+    ]);
+  });
+});

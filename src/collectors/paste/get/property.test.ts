@@ -4,6 +4,7 @@ import { parseGetEvents } from './events.js';
 import { parseGetOther } from './other.js';
 import { parseGetPods } from './pods.js';
 import { parseGetPodsV0 } from './pods-v0.js';
+import { parseStatusWord } from './status-word.js';
 import { parseLine } from '../parsers.js';
 import type { BlockParser } from '../common/types.js';
 
@@ -11,6 +12,7 @@ const PARSERS: readonly [string, BlockParser][] = [
   ['parseGetEvents', parseGetEvents],
   ['parseGetPods', parseGetPods],
   ['parseGetPodsV0', parseGetPodsV0],
+  ['parseStatusWord', parseStatusWord],
   ['parseGetOther', parseGetOther],
   ['parseLine', parseLine],
 ];

@@ -52,15 +52,13 @@ function subjectFor(cells: RowCells, reason: string, message: string, at: Here):
   const said = kubelet ?? told;
   const kind = cells.kind ?? (reason === 'FailedCreate' ? controllerKind(cells.source) : undefined);
   if (kind === undefined) {
-    if (cells.nameCell === undefined) return said;
-    return reason === 'FailedCreate'
-      ? { kind: said.kind, name: cells.nameCell }
-      : { kind: 'Pod', name: cells.nameCell };
+    if (cells.nameCell === undefined || said.inferredName === undefined) return said;
+    return { kind: said.kind, name: cells.nameCell };
   }
   if (said.inferredName === undefined && said.kind === kind) return said;
   if (cells.nameCell !== undefined) return { kind, name: cells.nameCell };
   if (reason === 'FailedCreate' && said.name !== UNNAMED_OWNER) {
-    return { kind, name: said.name, inferredName: `named from the pods it could not create` };
+    return { kind, name: said.name, inferredName: 'named from the pods it could not create' };
   }
   return { kind, name: unnamedOf(kind), inferredName: `the row shows only the object kind ${kind}` };
 }
