@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { UsageError, InputError } from '../errors/index.js';
-import type { LogTail, ProbeResult } from '../model/index.js';
+import type { EvidenceKind, LogTail, ProbeResult } from '../model/index.js';
 import { redact, type Redaction } from './redact.js';
 
 export { REDACTED, redactObject, type Redaction } from './redact.js';
@@ -32,6 +32,8 @@ export interface BundleInput {
   readonly capturedAt: string;
   readonly source: BundleSource;
   readonly scope: BundleScope;
+  /** The evidence kinds whose lists were read whole (possibly empty). */
+  readonly collected: readonly EvidenceKind[];
   readonly objects: readonly unknown[];
   readonly logs: readonly LogTail[];
   readonly probes: readonly ProbeResult[];
@@ -52,6 +54,8 @@ export function renderBundle(input: BundleInput, format: 'yaml' | 'json' = 'yaml
     capturedAt: input.capturedAt,
     source: input.source,
     scope: input.scope,
+    // Lists read whole: an object they lack did not exist when captured (its events are history).
+    collected: input.collected,
     objects,
     logs: input.logs,
     probes: input.probes,

@@ -89,6 +89,7 @@ export class SnapshotBuilder {
   private readonly logs: LogTail[] = [];
   private readonly probes: ProbeResult[] = [];
   private capturedAt: string | undefined;
+  private authoritative = false;
   private readonly unusable: Unusable[] = [];
 
   /** `onObject` sees every raw object of an evidence kind that is kept (captures bundle them). */
@@ -227,6 +228,11 @@ export class SnapshotBuilder {
     return this.unusable;
   }
 
+  /** The lists come whole from a cluster (see Snapshot.authoritative). */
+  markAuthoritative(): void {
+    this.authoritative = true;
+  }
+
   setCapturedAt(at: string | undefined): void {
     if (at !== undefined) this.capturedAt = at;
   }
@@ -264,6 +270,7 @@ export class SnapshotBuilder {
       source,
       ...(this.capturedAt === undefined ? {} : { capturedAt: this.capturedAt }),
       collected: [...this.collected].sort(),
+      ...(this.authoritative ? { authoritative: true } : {}),
       missing: this.missing,
       notes,
       ...lists,

@@ -73,6 +73,7 @@ export async function runCapture(
         ...(scope.targets.length === 0 ? {} : { targets: scope.targets.map((t) => t.text) }),
         ...(opts.selector === undefined ? {} : { selector: opts.selector }),
       },
+      collected: snapshot.collected,
       objects,
       logs: snapshot.logs,
       probes: snapshot.probes,

@@ -1,8 +1,17 @@
+import { EVIDENCE_KINDS, type EvidenceKind } from '../../model/index.js';
 import { isRecord, str, type Raw } from '../normalize/coerce.js';
 import type { Origin, SnapshotBuilder } from '../snapshot-builder.js';
 
 /** An EvidenceBundle written by `handoff capture`: its objects, log tails and probe results, as captured. */
 export function addBundle(builder: SnapshotBuilder, bundle: Raw, origin?: Origin): void {
+  // A capture of a cluster keeps its object lists whole: what they lack no longer existed.
+  const type = isRecord(bundle.source) ? str(bundle.source.type) : undefined;
+  if (type === 'live' || type === 'simulator') {
+    builder.markAuthoritative();
+    // Bundles written before `collected` was recorded listed pods and workloads all the same.
+    const listed = Array.isArray(bundle.collected) ? bundle.collected : ['pods', 'workloads'];
+    for (const kind of listed) if (isEvidenceKind(kind)) builder.markCollected(kind);
+  }
   const objects: unknown = bundle.objects;
   if (Array.isArray(objects)) {
     objects.forEach((o: unknown, i) => {
@@ -49,4 +58,8 @@ export function addBundle(builder: SnapshotBuilder, bundle: Raw, origin?: Origin
       ...(typeof p.latencyMs === 'number' ? { latencyMs: p.latencyMs } : {}),
     });
   }
+}
+
+function isEvidenceKind(value: unknown): value is EvidenceKind {
+  return typeof value === 'string' && (EVIDENCE_KINDS as readonly string[]).includes(value);
 }

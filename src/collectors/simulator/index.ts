@@ -36,6 +36,10 @@ export function snapshotFromSimulation(sim: Simulation): Snapshot {
     }
   }
   builder.setCapturedAt(sim.clock.iso());
+  // The simulation holds the whole cluster: its pod and workload lists are complete, even when empty.
+  builder.markCollected('pods');
+  builder.markCollected('workloads');
+  builder.markAuthoritative();
   return builder.build({ type: 'simulator', scenario: sim.scenario.name });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pod, service, snapshot } from '../../../test/builders.js';
+import { event, pod, service, snapshot } from '../../../test/builders.js';
+import type { EvidenceKind } from '../../model/index.js';
 import { buildContexts } from './contexts.js';
 
 describe('buildContexts: Services and the pods they select', () => {
@@ -43,5 +44,28 @@ describe('buildContexts: Services and the pods they select', () => {
     expect(servicesOf('shop', 'web-2')).toEqual(['all-web']);
     expect(servicesOf('other', 'web-1')).toEqual([]);
     expect(servicesOf('shop', 'bare')).toEqual([]);
+  });
+});
+
+describe('buildContexts: objects known only from their events', () => {
+  const events = [
+    event({ name: 'gone-1', namespace: 'shop', reason: 'BackOff', message: 'Back-off restarting failed container' }),
+    event({ kind: 'ReplicaSet', name: 'web-old', namespace: 'shop', reason: 'FailedCreate', message: 'Error creating: x' }),
+  ];
+  const live = pod({ name: 'web-1', namespace: 'shop' });
+  // authoritative lists × which kinds they list → the pods and workloads that become targets.
+  const table: readonly [boolean, readonly EvidenceKind[], string[], string[]][] = [
+    [false, ['pods', 'events'], ['web-1', 'gone-1'], ['web-old']],
+    [false, ['pods', 'events', 'workloads'], ['web-1', 'gone-1'], ['web-old']],
+    [true, ['pods', 'events', 'workloads'], ['web-1'], []],
+    [true, ['pods', 'events'], ['web-1'], ['web-old']],
+    [true, ['events', 'workloads'], ['web-1', 'gone-1'], []],
+    [true, ['events'], ['web-1', 'gone-1'], ['web-old']],
+  ];
+  it.each(table)('authoritative %s, listing %j: pods %j, workloads %j', (authoritative, collected, pods, workloads) => {
+    const snap = { ...snapshot({ pods: [live], events, collected }), ...(authoritative ? { authoritative } : {}) };
+    const contexts = buildContexts(snap, Date.parse('2026-01-01T00:00:00Z'));
+    expect(contexts.pods.map((c) => c.pod.metadata.name)).toEqual(pods);
+    expect(contexts.workloads.map((c) => c.workload.metadata.name)).toEqual(workloads);
   });
 });

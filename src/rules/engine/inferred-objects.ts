@@ -1,4 +1,4 @@
-import type { ObjectMeta, Pod, Service, Snapshot, Workload, WorkloadKind } from '../../model/index.js';
+import type { EvidenceKind, ObjectMeta, Pod, Service, Snapshot, Workload, WorkloadKind } from '../../model/index.js';
 import { WORKLOAD_KINDS } from '../../model/index.js';
 import type { Index } from './snapshot-index.js';
 
@@ -31,10 +31,14 @@ export class KnownObjects {
     for (const w of snapshot.workloads)
       this.workloads.set(workloadKey(w.kind, w.metadata.namespace, w.metadata.name), w);
 
-    // Objects known only from their events.
+    // Objects known only from their events. Where the lists came whole from a cluster, an object
+    // they lack no longer exists: its events are history, not a target.
+    const listed = (kind: EvidenceKind): boolean =>
+      snapshot.authoritative === true && snapshot.collected.includes(kind);
     for (const list of index.eventObjects()) {
       const ref = list[0]?.regarding;
       if (ref === undefined) continue;
+      if ((ref.kind === 'Pod' && listed('pods')) || (isWorkloadKind(ref.kind) && listed('workloads'))) continue;
       if (ref.kind === 'Pod' && index.pod(ref.namespace ?? '', ref.name) === undefined) {
         const stub: Pod = {
           kind: 'Pod',
