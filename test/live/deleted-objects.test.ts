@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import type { PodObj } from '../../src/simulator/world/types.js';
+import type { KObject, PodObj } from '../../src/simulator/world/types.js';
 import { ADMIN_TOKEN } from '../../src/simulator/api/types.js';
 import { startApiServer, type RunningApiServer } from '../../src/simulator/http/server.js';
 import { resolveScenario } from '../../src/simulator/scenario/catalog.js';
@@ -65,7 +65,7 @@ async function servedWithDeletedPod(): Promise<{ sim: Simulation; kubeconfig: st
   );
   expect(res.status).toBe(200);
   const events = sim.store
-    .list<{ involvedObject?: { name?: string } }>('events')
+    .list<KObject & { involvedObject?: { name?: string } }>('events')
     .filter((e) => e.involvedObject?.name === pod.metadata.name);
   // The premise: the pod is gone and its events are not.
   expect(sim.store.list<PodObj>('pods').map((p) => p.metadata.name)).not.toContain(pod.metadata.name);

@@ -1,7 +1,7 @@
 /**
  * `handoff check [TARGET...]`: the CI gate. Waits until every target is Ready (Succeeded for
  * Jobs) or has definitely failed, printing a line per change, then the latest diagnosis.
- * Exit 0 all ready, 1 a target failed (as soon as that is definite), 4 timed out while
+ * Exit 0 all ready, 1 a target failed definitely (once all settled; --fail-fast: the first), 4 timed out while
  * targets were still progressing, 2 usage, 3 cluster.
  */
 import { UsageError } from '../../errors/index.js';
@@ -266,8 +266,8 @@ Examples:
   handoff check -A -o json                                  JSON lines (the in-cluster CronJob)
   handoff check --sim image-pull-not-found                  on a simulator scenario, in simulated time
 
-Exit codes: 0 all ready, 1 a target failed (as soon as that is definite), 2 usage, 3 cluster unreachable,
-4 timed out while targets were still progressing. See docs/github-action.md.`,
+Exit codes: 0 all ready, 1 a target failed definitely (once every target settled; with --fail-fast at
+the first), 2 usage, 3 cluster unreachable, 4 timed out while targets were still progressing. See docs/github-action.md.`,
     )
     .action(async (targets: string[], opts: CheckOptions) => {
       exit(await runCheck(targets, opts, io));

@@ -117,7 +117,10 @@ export class CheckTracker {
       const from = since?.signature === signature ? since.at : elapsed;
       this.failedSince.set(key, { signature, at: from });
       if (isSloFailure(d)) return { state: 'definite', why: 'startup is over; its time will not change' };
-      const verdict = judgeDefinite(d, { facts, now, failedForMs: elapsed - from });
+      // Persistence counts from when the evidence first shows the failure, not from the check's start.
+      const began = failingSince(d);
+      const failedForMs = Math.max(elapsed - from, began === undefined ? 0 : now - began);
+      const verdict = judgeDefinite(d, { facts, now, failedForMs });
       if (verdict.definite) return { state: 'definite', why: verdict.why };
       return once
         ? { state: 'definite', why: 'saved evidence is judged as it stands' }
@@ -146,4 +149,9 @@ export class CheckTracker {
       ? { state: 'ready', why: `Ready for ${humanDuration(readyFor)}` }
       : { state: 'waiting', why: `Ready; settling for ${humanDuration(this.policy.settleMs)}` };
   }
+}
+
+/** When the failing stage began as the evidence dates it (its chain entry's `at`), epoch ms. */
+function failingSince(d: Diagnosis): number | undefined {
+  return parseTime(d.chain.find((c) => c.stage === d.stage && c.status === 'failed')?.at);
 }

@@ -9,7 +9,8 @@ const CHAIN: readonly StageId[] = STAGES.map((s) => s.id).filter((s) => s !== 't
 /**
  * The chain a pod's diagnosis shows: one entry per stage of the creation chain with its status
  * and, for passed stages, when and how long after the previous one. Stages before the chosen
- * finding passed; after it only real progress counts.
+ * finding passed; after it only real progress counts. The chosen finding's entry is dated
+ * `chosenSince`, when its stage began failing as far as the evidence dates it.
  */
 export function chainFor(
   hasInit: boolean,
@@ -18,6 +19,7 @@ export function chainFor(
   current: readonly Finding[],
   chosen: Finding | undefined,
   verdict: Verdict,
+  chosenSince?: number,
 ): ChainEntry[] {
   const chosenOrder =
     chosen === undefined || chosen.stage === 'termination' ? undefined : stageOrder(chosen.stage);
@@ -57,15 +59,22 @@ export function chainFor(
     const at = passedAt?.at;
     // One object shape for every entry (absent fields stay undefined): this runs per stage per pod.
     const timed = status === 'passed' && at !== undefined;
+    const since =
+      chosenSince !== undefined && stage === chosen?.stage && status === chosen.status ? chosenSince : undefined;
     const entry: ChainEntry = {
       stage,
       status,
-      at: timed ? (passedAt?.iso ?? formatTime(at)) : undefined,
+      at: timed ? (passedAt?.iso ?? formatTime(at)) : since === undefined ? undefined : formatTime(since),
       durationMs: timed && prevAt !== undefined && at >= prevAt ? at - prevAt : undefined,
     };
     if (status === 'passed' && at !== undefined) prevAt = at;
     entries.push(entry);
   }
-  if (chosen?.stage === 'termination') entries.push({ stage: 'termination', status: chosen.status });
+  if (chosen?.stage === 'termination')
+    entries.push({
+      stage: 'termination',
+      status: chosen.status,
+      ...(chosenSince === undefined ? {} : { at: formatTime(chosenSince) }),
+    });
   return entries;
 }

@@ -54,7 +54,7 @@ describe('buildContexts: objects known only from their events', () => {
   ];
   const live = pod({ name: 'web-1', namespace: 'shop' });
   // authoritative lists × which kinds they list → the pods and workloads that become targets.
-  const table: readonly [boolean, readonly EvidenceKind[], string[], string[]][] = [
+  const table: readonly [boolean, EvidenceKind[], string[], string[]][] = [
     [false, ['pods', 'events'], ['web-1', 'gone-1'], ['web-old']],
     [false, ['pods', 'events', 'workloads'], ['web-1', 'gone-1'], ['web-old']],
     [true, ['pods', 'events', 'workloads'], ['web-1'], []],

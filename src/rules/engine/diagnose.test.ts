@@ -102,7 +102,8 @@ describe('diagnose', () => {
     });
     expect(d?.chain.slice(0, 3)).toEqual([
       { stage: 'admission', status: 'passed', at: at(0) },
-      { stage: 'scheduling', status: 'failed' },
+      // The failed stage is dated when the evidence first shows it failing.
+      { stage: 'scheduling', status: 'failed', at: at(0) },
       { stage: 'node', status: 'not-reached' },
     ]);
   });

@@ -9,7 +9,7 @@ import type {
   Workload,
 } from '../../model/index.js';
 import { stageOrder } from '../../model/index.js';
-import { compareStrings, referenceTimeOf } from '../../k8s/index.js';
+import { compareStrings, formatTime, referenceTimeOf } from '../../k8s/index.js';
 import { buildContexts } from './contexts.js';
 import { podMilestones } from './milestones.js';
 import { renderWith } from '../messages.js';
@@ -209,7 +209,10 @@ function findingOnlyDiagnosis(
   const { collected } = ctx;
   const meta = metas.get(chosen.ruleId);
   const verdict = chosen.status === 'failed' ? 'failed' : 'progressing';
-  const chain: ChainEntry[] = [{ stage: chosen.stage, status: verdict }];
+  const since = timing?.since;
+  const chain: ChainEntry[] = [
+    { stage: chosen.stage, status: verdict, ...(since === undefined ? {} : { at: formatTime(since) }) },
+  ];
   const others = sorted
     .slice(1)
     .filter((f) => f.ruleId !== chosen.ruleId || f.messageId !== chosen.messageId);

@@ -70,6 +70,8 @@ export interface Timing {
   readonly note: string | undefined;
   /** The evidence shows no time for the failure: how long it has lasted is unknown. */
   readonly durationUnknown: boolean;
+  /** Epoch ms the failing stage began (or was first seen failing), as far as the evidence dates it. */
+  readonly since: number | undefined;
 }
 
 function later(a: number | undefined, b: number | undefined): number | undefined {
@@ -176,8 +178,10 @@ export function judgeTiming(
   clock: ReferenceClock,
 ): Timing {
   const graceMs = (meta?.graceSeconds ?? 0) * 1000;
-  if (graceMs <= 0) return { finding: f, note: undefined, durationUnknown: false };
   const start = failureStart(f.stage, times);
+  // A start after the reference time (a paste's newest time fell before it) dates nothing.
+  const since = start !== undefined && start <= clock.now ? start : undefined;
+  if (graceMs <= 0) return { finding: f, note: undefined, durationUnknown: false, since };
   // Without a capture time "now" is the newest time in the evidence (and a pasted capture time may
   // be worked out from it): a failure that began then has nothing dated after its start, so its
   // duration is as unknown as without any time.
@@ -190,15 +194,17 @@ export function judgeTiming(
       finding: f.status === 'failed' ? f : { ...f, status: 'failed' },
       note: `duration unknown: ${why}, so it is not counted as still in progress (grace ${humanDuration(graceMs)}).`,
       durationUnknown: true,
+      since: undefined,
     };
   }
   const lasted = Math.max(0, failureLasted(f.stage, times, clock.now));
   if (f.status === 'failed' || lasted < graceMs)
-    return { finding: f, note: undefined, durationUnknown: false };
+    return { finding: f, note: undefined, durationUnknown: false, since };
   return {
     finding: { ...f, status: 'failed' },
     note: `${f.stage} has ${CONTINUOUS.has(f.stage) ? 'been failing' : 'not passed'} for ${humanDuration(lasted)}, longer than its grace period of ${humanDuration(graceMs)}.`,
     durationUnknown: false,
+    since,
   };
 }
 

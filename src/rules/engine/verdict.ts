@@ -169,7 +169,15 @@ function findingDiagnosis(j: PodJudgement, chosen: Finding, notes: string[]): Di
     confidence: timedConfidence(findingConfidence(chosen, meta, ctx.collected, inferred), timing),
     evidence: chosen.evidence,
     nextSteps: chosen.nextSteps,
-    chain: chainFor(hasInitContainers(ctx.pod), servicesKnown, milestones, current, chosen, verdict),
+    chain: chainFor(
+      hasInitContainers(ctx.pod),
+      servicesKnown,
+      milestones,
+      current,
+      chosen,
+      verdict,
+      timing?.since,
+    ),
     notes,
   };
 }
