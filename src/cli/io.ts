@@ -25,4 +25,6 @@ export const EXIT = {
   usage: 2,
   cluster: 3,
   timeout: 4,
+  /** `handoff check` found nothing to check (no targets in scope) and --allow-empty was not given. */
+  empty: 5,
 } as const;

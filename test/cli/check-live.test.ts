@@ -92,6 +92,24 @@ describe('handoff check on a live cluster (sim serve over HTTP)', () => {
     expect(r.code).toBe(1);
   });
 
+  it('exits 5 for a namespace with nothing in it, after the settle window; 0 with --allow-empty', async () => {
+    const empty = await checkServed('healthy-rollout', 100, {
+      namespace: 'nosuchns',
+      allNamespaces: false,
+      settle: '1s',
+    });
+    expect(empty.stdout).toContain('result: no targets in scope: nothing was checked');
+    expect(empty.code).toBe(5);
+    await server?.close();
+    const allowed = await checkServed('healthy-rollout', 100, {
+      namespace: 'nosuchns',
+      allNamespaces: false,
+      settle: '1s',
+      allowEmpty: true,
+    });
+    expect(allowed.code).toBe(0);
+  });
+
   it('exits 3 when the cluster cannot be reached', async () => {
     const sim = new Simulation(resolveScenario('healthy-rollout'));
     const closed = await startApiServer(sim, { port: 0, speed: 0 });

@@ -45,7 +45,7 @@ import {
   type Tick,
 } from './sources.js';
 import { CheckTracker, type TargetStatus } from './state.js';
-import { settle, timedOut, type Outcome } from './outcome.js';
+import { guardEmpty, settle, timedOut, type Outcome } from './outcome.js';
 import { selectForCheck } from './targets.js';
 import { parseNow, useColour } from '../commands/diagnose.js';
 import { checkEvidenceFlags } from '../pipeline/collect.js';
@@ -93,9 +93,12 @@ export async function runCheck(
     tracker,
     write: (line) => io.stdout.write(`${line}\n`),
     output,
-    decide: (statuses, elapsed) =>
-      settle(statuses, elapsed, opts.failFast === true, once, timeText, settleMs) ??
-      (elapsed >= timeoutMs ? timedOut(statuses, timeoutMs, timeText) : undefined),
+    decide: (statuses, elapsed) => {
+      const outcome =
+        settle(statuses, elapsed, opts.failFast === true, once, timeText, settleMs) ??
+        (elapsed >= timeoutMs ? timedOut(statuses, timeoutMs, timeText) : undefined);
+      return outcome === undefined ? undefined : guardEmpty(outcome, statuses.length, opts.allowEmpty === true);
+    },
     timeoutMs,
   });
   const { tick, run, outcome } = ended;
@@ -230,6 +233,7 @@ export const registerCheck: RegisterCommand = (program, { io, exit }) => {
           .option('--sim <SCENARIO>', 'check a simulator scenario, advancing simulated time')
           .option('--timeout <DURATION>', 'give up after this long (simulated time with --sim)', '5m')
           .option('--fail-fast', 'stop at the first definite failure instead of waiting for every target')
+          .option('--allow-empty', 'exit 0 when nothing is in scope (default: exit 5, a gate that checked nothing)')
           .option(
             '--report <KIND=PATH>',
             `write a report at the end, KIND one of ${REPORT_FORMATS.map((f) => f.name).join(', ')} (repeatable)`,
@@ -267,7 +271,8 @@ Examples:
   handoff check --sim image-pull-not-found                  on a simulator scenario, in simulated time
 
 Exit codes: 0 all ready, 1 a target failed definitely (once every target settled; with --fail-fast at
-the first), 2 usage, 3 cluster unreachable, 4 timed out while targets were still progressing. See docs/github-action.md.`,
+the first), 2 usage, 3 cluster unreachable, 4 timed out while targets were still progressing,
+5 no targets in scope (unless --allow-empty). See docs/github-action.md.`,
     )
     .action(async (targets: string[], opts: CheckOptions) => {
       exit(await runCheck(targets, opts, io));

@@ -18,6 +18,7 @@ export interface CheckOptions {
   readonly verbose?: boolean;
   readonly timeout?: string;
   readonly failFast?: boolean;
+  readonly allowEmpty?: boolean;
   readonly report?: string[];
   readonly annotations?: string;
   readonly slo?: string[];

@@ -68,3 +68,14 @@ export function timedOut(statuses: readonly TargetStatus[], timeoutMs: number, t
     return { code: EXIT.timeout, headline: `${t} with ${plural(waiting, 'target')} still progressing` };
   return { code: EXIT.ok, headline: allReady(statuses.length) };
 }
+
+/**
+ * A gate that checked nothing must not pass: with no target in scope the outcome is exit 5,
+ * unless `--allow-empty` accepts an empty scope (then it stands as decided).
+ */
+export function guardEmpty(outcome: Outcome, targets: number, allowEmpty: boolean): Outcome {
+  if (targets > 0 || outcome.code !== EXIT.ok) return outcome;
+  return allowEmpty
+    ? { code: EXIT.ok, headline: 'no targets in scope (accepted: --allow-empty)' }
+    : { code: EXIT.empty, headline: 'no targets in scope: nothing was checked (--allow-empty accepts that)' };
+}
