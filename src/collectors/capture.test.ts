@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { REDACTED, redactObject, renderBundle, writeBundle } from './capture.js';
+import { REDACTED, redactObject, renderBundle } from './capture.js';
 
 const PLANTED = [
   'hunter2-db-password',
@@ -245,19 +245,5 @@ describe('credentials in arguments and annotations', () => {
       'Pod shop/web-1 spec.containers[0].env[0].value',
       'Pod shop/web-1 spec.initContainers[0].env[0].value',
     ]);
-  });
-});
-
-describe('writeBundle', () => {
-  it('never overwrites an existing file without force', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'handoff-capture-'));
-    const path = join(dir, 'bundle.yaml');
-    writeFileSync(path, 'precious');
-    expect(() => {
-      writeBundle(path, 'new', false);
-    }).toThrow(/already exists; not overwriting it/);
-    expect(readFileSync(path, 'utf8')).toBe('precious');
-    writeBundle(path, 'new', true);
-    expect(readFileSync(path, 'utf8')).toBe('new');
   });
 });

@@ -5,9 +5,7 @@
  * annotations and credential flag values are redacted (redact.ts) and listed under `redacted`;
  * managedFields (bulk, no evidence) are dropped.
  */
-import { writeFileSync } from 'node:fs';
 import { stringify } from 'yaml';
-import { UsageError, InputError } from '../errors/index.js';
 import type { EvidenceKind, LogTail, ProbeResult } from '../model/index.js';
 import { redact, type Redaction } from './redact.js';
 
@@ -63,19 +61,4 @@ export function renderBundle(input: BundleInput, format: 'yaml' | 'json' = 'yaml
     redacted,
   };
   return format === 'json' ? `${JSON.stringify(doc, null, 2)}\n` : stringify(doc, { lineWidth: 0 });
-}
-
-/** Writes a bundle; never replaces an existing file unless `force`. */
-export function writeBundle(path: string, text: string, force: boolean): void {
-  try {
-    writeFileSync(path, text, { flag: force ? 'w' : 'wx' });
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST')
-      throw new UsageError(
-        `${path} already exists; not overwriting it`,
-        'choose another --out path, or pass --force to replace it',
-      );
-    throw new InputError(path, undefined, `cannot write the bundle: ${code ?? String(err)}`);
-  }
 }

@@ -2,7 +2,7 @@
  * `handoff capture` against the simulator: the bundle replays to the same diagnosis, carries
  * none of the secrets planted in the cluster, is never written over, and only reads were sent.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +132,41 @@ describe('handoff capture', () => {
     const forced = await runCli(['capture', '--kubeconfig', kubeconfig, '--out', out, '--force'], { env });
     expect(forced.code).toBe(0);
     expect(readFileSync(out, 'utf8')).toContain('EvidenceBundle');
+  });
+
+  it('--out - writes the bundle to standard output (the summary to stderr), and it replays', async () => {
+    const r = await runCli(['capture', '-n', 'shop', '--kubeconfig', kubeconfig, '--out', '-'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^apiVersion: handoff\/v1\nkind: EvidenceBundle\n/);
+    expect(r.stderr).toMatch(/^wrote the bundle to standard output: \d+ objects/);
+    expect(existsSync(path.join(process.cwd(), '-'))).toBe(false);
+    const json = await runCli(
+      ['capture', '-n', 'shop', '--kubeconfig', kubeconfig, '--out', '-', '-o', 'json'],
+      {
+        env,
+      },
+    );
+    expect((JSON.parse(json.stdout) as { kind: string }).kind).toBe('EvidenceBundle');
+    const replay = await runCli(['-f', '-', '-o', 'json'], { env, stdin: r.stdout });
+    expect(replay.code).toBe(1);
+    expect((JSON.parse(replay.stdout) as { diagnoses: unknown[] }).diagnoses.length).toBeGreaterThan(3);
+  });
+
+  it('refuses a symbolic link or a missing folder before reading the cluster', async () => {
+    const kept = path.join(dir, 'kept-target.yaml');
+    writeFileSync(kept, 'my notes\n');
+    const link = path.join(dir, 'link.yaml');
+    symlinkSync(kept, link);
+    for (const [out, why] of [
+      [link, 'is a symbolic link; kube-handoff does not write through links'],
+      [path.join(dir, 'nope', 'b.yaml'), 'does not exist'],
+    ] as const) {
+      const r = await runCli(['capture', '--kubeconfig', kubeconfig, '--out', out, '--force'], { env });
+      expect(r.stderr).toContain(why);
+      expect(r.code).toBe(2);
+    }
+    expect(readFileSync(kept, 'utf8')).toBe('my notes\n');
+    expect(existsSync(path.join(dir, 'nope'))).toBe(false);
   });
 
   it('needs --out', async () => {

@@ -73,7 +73,7 @@ export async function runCheck(
       'use --annotations github with the text output, and --report json=PATH for a JSON report',
     );
   const files = opts.file ?? [];
-  const reports = parseReports(opts.report, files);
+  const reports = parseReports(opts.report, files, opts.force === true);
   const scope = parseScope(targetArgs, opts);
   const nowFlag = parseNow(opts.now);
   const source = sourceFor(opts, scope, nowFlag, io, control);
@@ -233,6 +233,7 @@ export const registerCheck: RegisterCommand = (program, { io, exit }) => {
           .option('--sim <SCENARIO>', 'check a simulator scenario, advancing simulated time')
           .option('--timeout <DURATION>', 'give up after this long (simulated time with --sim)', '5m')
           .option('--fail-fast', 'stop at the first definite failure instead of waiting for every target')
+          .option('--force', 'replace existing --report files (never through a symbolic link)')
           .option('--allow-empty', 'exit 0 when nothing is in scope (default: exit 5, a gate that checked nothing)')
           .option(
             '--report <KIND=PATH>',

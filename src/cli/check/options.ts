@@ -1,7 +1,7 @@
 /** `handoff check` flags: parsed and validated before anything is collected. */
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../../errors/index.js';
+import { checkOutputPath } from '../output-file.js';
 import { parseDuration } from '../../k8s/index.js';
 import { REPORT_FORMATS, reportFormat, type ReportFormat } from '../../report/index.js';
 
@@ -19,6 +19,7 @@ export interface CheckOptions {
   readonly timeout?: string;
   readonly failFast?: boolean;
   readonly allowEmpty?: boolean;
+  readonly force?: boolean;
   readonly report?: string[];
   readonly annotations?: string;
   readonly slo?: string[];
@@ -28,6 +29,10 @@ export interface CheckOptions {
 export interface ReportSpec {
   readonly format: ReportFormat;
   readonly path: string;
+  /** The flag as given, for messages (`--report junit=out.xml`). */
+  readonly flag: string;
+  /** `--force`: an existing file may be replaced. */
+  readonly force: boolean;
 }
 
 export const CHECK_OUTPUTS = ['text', 'json'] as const;
@@ -88,10 +93,15 @@ export function parseAnnotations(text: string | undefined): 'github' | undefined
 }
 
 /**
- * `--report KIND=PATH` (repeatable). A path that is a directory, one of the -f inputs, or named
- * twice is refused: nothing the user gave is overwritten.
+ * `--report KIND=PATH` (repeatable). Refused before anything is collected: a path that is one of
+ * the -f inputs or named twice, a directory, a symbolic link, a missing folder, or an existing
+ * file without `--force` (output-file.ts): nothing the user gave is overwritten.
  */
-export function parseReports(specs: readonly string[] | undefined, inputs: readonly string[]): ReportSpec[] {
+export function parseReports(
+  specs: readonly string[] | undefined,
+  inputs: readonly string[],
+  force = false,
+): ReportSpec[] {
   const out: ReportSpec[] = [];
   const inputPaths = new Set(inputs.filter((f) => f !== '-').map((f) => path.resolve(f)));
   for (const spec of specs ?? []) {
@@ -109,15 +119,9 @@ export function parseReports(specs: readonly string[] | undefined, inputs: reado
       throw new UsageError(`--report ${spec}: ${file} is one of the -f inputs; it would be overwritten`);
     if (out.some((r) => path.resolve(r.path) === resolved))
       throw new UsageError(`--report ${spec}: ${file} is named by another --report`);
-    let isDir = false;
-    try {
-      isDir = statSync(resolved).isDirectory();
-    } catch {
-      // Not there yet: it is created at the end.
-    }
-    if (isDir)
-      throw new UsageError(`--report ${spec}: ${file} is a directory`, 'name a file, e.g. reports/junit.xml');
-    out.push({ format, path: file });
+    const flag = `--report ${spec}`;
+    checkOutputPath(file, { flag, force });
+    out.push({ format, path: file, flag, force });
   }
   return out;
 }

@@ -2,11 +2,9 @@
  * What `handoff check` prints and writes: progress lines (text) or JSON lines, GitHub workflow
  * annotations, and the reports named by --report. All cluster text is sanitised.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Diagnosis, DiagnosisReport } from '../../model/index.js';
 import { contractDiagnosis, plain, sanitize, sanitizeDeep } from '../../report/index.js';
-import { InputError } from '../../errors/index.js';
+import { writeOutputFile } from '../output-file.js';
 import type { CheckOutput, ReportSpec } from './options.js';
 import type { Change, TargetState, TargetStatus } from './state.js';
 
@@ -143,19 +141,7 @@ export function renderReport(spec: ReportSpec, ctx: ReportContext): string {
 
 /** Writes every report, creating parent directories. */
 export function writeReports(specs: readonly ReportSpec[], ctx: ReportContext): void {
-  for (const spec of specs) {
-    const text = renderReport(spec, ctx);
-    try {
-      mkdirSync(path.dirname(path.resolve(spec.path)), { recursive: true });
-      writeFileSync(spec.path, text);
-    } catch (err) {
-      throw new InputError(
-        spec.path,
-        undefined,
-        `cannot write the ${spec.format.name} report: ${(err as Error).message}`,
-      );
-    }
-  }
+  for (const spec of specs) writeOutputFile(spec.path, renderReport(spec, ctx), spec);
 }
 
 export type { CheckOutput };

@@ -2,7 +2,8 @@
  * `handoff capture [TARGET...] --out PATH`: reads the same evidence a live diagnosis reads and
  * writes it as an evidence bundle (secrets redacted) that `handoff -f PATH` replays offline.
  */
-import { renderBundle, redactObject, writeBundle } from '../../collectors/capture.js';
+import { renderBundle, redactObject } from '../../collectors/capture.js';
+import { checkOutputPath, writeOutputFile } from '../output-file.js';
 import { collectLive, type Connection } from '../../collectors/live/index.js';
 import { connectionFor } from '../pipeline/collect.js';
 import { UsageError } from '../../errors/index.js';
@@ -46,6 +47,10 @@ export async function runCapture(
   const format = opts.output ?? (opts.out.endsWith('.json') ? 'json' : 'yaml');
   if (format !== 'yaml' && format !== 'json')
     throw new UsageError(`-o/--output: "${format}" is not yaml or json`);
+  // "-" is standard output, as kubectl takes it; a file is checked before the cluster is read.
+  const toStdout = opts.out === '-';
+  const target = { flag: '--out', force: opts.force === true };
+  if (!toStdout) checkOutputPath(opts.out, target);
   const connection = connectionFor(opts, io);
   const objects: unknown[] = [];
   const [snapshot, version] = await Promise.all([
@@ -80,13 +85,15 @@ export async function runCapture(
     },
     format,
   );
-  writeBundle(opts.out, text, opts.force === true);
+  if (toStdout) io.stdout.write(text);
+  else writeOutputFile(opts.out, text, target);
   for (const m of snapshot.missing)
     io.stderr.write(
       `handoff: note: not in the bundle: ${m.kind}${m.namespace === undefined ? '' : ` in ${m.namespace}`}: ${m.why}\n`,
     );
-  io.stdout.write(
-    `wrote ${opts.out}: ${objects.length} objects, ${snapshot.logs.length} log tails (secrets redacted)\n`,
+  // With the bundle on stdout, the summary goes to stderr.
+  (toStdout ? io.stderr : io.stdout).write(
+    `wrote ${toStdout ? 'the bundle to standard output' : opts.out}: ${objects.length} objects, ${snapshot.logs.length} log tails (secrets redacted)\n`,
   );
   return EXIT.ok;
 }
@@ -101,8 +108,8 @@ export const registerCapture: RegisterCommand = (program, { io, exit }) => {
             'save the evidence a live diagnosis reads as a bundle (secrets redacted) for handoff -f',
           ),
       )
-        .option('--out <PATH>', 'the bundle file to write (.yaml or .json)')
-        .option('--force', 'replace an existing --out file'),
+        .option('--out <PATH>', 'the bundle file to write (.yaml or .json), or - for standard output')
+        .option('--force', 'replace an existing --out file (never through a symbolic link)'),
     ),
     ['yaml', 'json'],
     undefined,
