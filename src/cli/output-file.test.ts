@@ -26,11 +26,15 @@ function layout(): Record<'dir' | 'precious' | 'link' | 'sub' | 'fresh' | 'deep'
 const WRITE = [
   [
     'checked up front',
-    (file: string, force: boolean) => checkOutputPath(file, { flag: '--report junit', force }),
+    (file: string, force: boolean): void => {
+      checkOutputPath(file, { flag: '--report junit', force });
+    },
   ],
   [
     'written',
-    (file: string, force: boolean) => writeOutputFile(file, 'new', { flag: '--report junit', force }),
+    (file: string, force: boolean): void => {
+      writeOutputFile(file, 'new', { flag: '--report junit', force });
+    },
   ],
 ] as const;
 
@@ -53,15 +57,21 @@ describe.each(WRITE)('an output path %s', (_, act) => {
     ['a path whose folder does not exist', 'deep', false, /the directory .*missing\/deeper does not exist/],
   ] as const)('refuses %s, leaving everything as it was', (__, which, force, why) => {
     const l = layout();
-    expect(() => act(l[which], force)).toThrow(why);
+    expect(() => {
+      act(l[which], force);
+    }).toThrow(why);
     expect(readFileSync(l.precious, 'utf8')).toBe('precious');
     expect(existsSync(join(l.dir, 'missing'))).toBe(false);
   });
 
   it('accepts a new file in an existing folder, and an existing file with --force', () => {
     const l = layout();
-    expect(() => act(l.fresh, false)).not.toThrow();
-    expect(() => act(l.precious, true)).not.toThrow();
+    expect(() => {
+      act(l.fresh, false);
+    }).not.toThrow();
+    expect(() => {
+      act(l.precious, true);
+    }).not.toThrow();
   });
 });
 
