@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { container, cstatus, ms, pod, probeResult, runningPod, snapshot, state } from './builders.js';
 import { RULES } from '../src/rules/index.js';
+import { renderText } from '../src/report/index.js';
+import { detailLines } from '../src/tui/state/detail-lines.js';
+import { lineText } from '../src/tui/state/line.js';
 import { diagnose } from '../src/rules/engine/index.js';
 
 const NOW = ms(600);
@@ -135,4 +138,41 @@ describe('a SIGKILLed container whose liveness endpoint fails now: the kill is l
       expect(judge([live(answer)])).toEqual(['failed liveness/liveness-probe-failed medium']);
     });
   }
+});
+
+describe('probe evidence where evidence is shown', () => {
+  const notReady = pod({
+    phase: 'Running',
+    nodeName: 'node-1',
+    containers: [probed],
+    conditions: [
+      { type: 'ContainersReady', status: 'False', message: 'containers with unready status: [app]' },
+      { type: 'Ready', status: 'False' },
+    ],
+    containerStatuses: [cstatus('app', { state: state.running(3) })],
+  });
+  const snap = snapshot({ pods: [notReady], events: [], probes: [probeResult(503, { atS: 600 })] });
+  const { diagnoses } = diagnose(snap, { now: NOW, rules: RULES });
+  const report = {
+    generatedAt: '2026-01-01T00:10:00Z',
+    referenceTime: NOW,
+    source: { type: 'file' as const, paths: [] },
+    diagnoses,
+  };
+  const line = 'readiness probe GET :8080/ready on container app via pods/proxy: HTTP 503 (fails; 4 ms)';
+
+  it('the text report lists it under evidence', () => {
+    expect(renderText(report)).toContain(`      probe     ${line}`);
+  });
+
+  it('the TUI detail lists it under EVIDENCE', () => {
+    const d = diagnoses[0];
+    if (d === undefined) throw new Error('no diagnosis');
+    const text = detailLines({ report, snapshot: snap, notes: [] }, d, { columns: 120, rows: 40 })
+      .map(lineText)
+      .join('\n');
+    expect(text).toMatch(
+      /EVIDENCE \(readiness\)[\s\S]* probe {6}readiness probe GET :8080\/ready on container app/,
+    );
+  });
 });
