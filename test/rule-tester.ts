@@ -31,6 +31,10 @@ export interface ExpectedFinding {
   readonly data?: Readonly<Record<string, string | number>>;
   /** Strings that must occur in the joined evidence text. */
   readonly evidenceIncludes?: readonly string[];
+  /** The finding's own confidence (undefined: the engine's default for its basis). */
+  readonly confidence?: Finding['confidence'] | 'default';
+  /** Evidence sources that must occur, e.g. 'probe'. */
+  readonly evidenceSources?: readonly string[];
 }
 
 export interface InvalidCase extends ValidCase {
@@ -129,6 +133,10 @@ export function testRule(rule: Rule, cases: RuleCases): void {
           if (e.data !== undefined) expect(f.data).toMatchObject(e.data);
           const text = f.evidence.map((ev) => ev.text).join('\n');
           for (const s of e.evidenceIncludes ?? []) expect(text).toContain(s);
+          if (e.confidence !== undefined)
+            expect(f.confidence, 'confidence').toBe(e.confidence === 'default' ? undefined : e.confidence);
+          const sources = f.evidence.map((ev) => ev.source);
+          for (const s of e.evidenceSources ?? []) expect(sources, 'evidence sources').toContain(s);
         });
       });
     }

@@ -20,6 +20,8 @@ export interface CaptureOptions {
   readonly kubeconfig?: string;
   readonly context?: string;
   readonly output?: string;
+  /** `--probe`: also GET the readiness/liveness HTTP endpoints through pods/proxy, kept as `probes`. */
+  readonly probe?: boolean;
 }
 
 async function serverVersion(connection: Connection): Promise<string | undefined> {
@@ -56,6 +58,7 @@ export async function runCapture(
   const [snapshot, version] = await Promise.all([
     collectLive(connection, liveScope(scope), {
       now: () => new Date(io.now()),
+      ...(opts.probe === true ? { probe: true } : {}),
       // Redacted as it arrives: secrets are never held, let alone written.
       onObject: (raw) => objects.push(redactObject(raw)),
     }),
@@ -91,9 +94,12 @@ export async function runCapture(
     io.stderr.write(
       `handoff: note: not in the bundle: ${m.kind}${m.namespace === undefined ? '' : ` in ${m.namespace}`}: ${m.why}\n`,
     );
+  if (opts.probe === true)
+    for (const n of snapshot.notes.filter((t) => /probe/.test(t))) io.stderr.write(`handoff: note: ${n}\n`);
+  const probes = opts.probe === true ? `, ${snapshot.probes.length} probe results` : '';
   // With the bundle on stdout, the summary goes to stderr.
   (toStdout ? io.stderr : io.stdout).write(
-    `wrote ${toStdout ? 'the bundle to standard output' : opts.out}: ${objects.length} objects, ${snapshot.logs.length} log tails (secrets redacted)\n`,
+    `wrote ${toStdout ? 'the bundle to standard output' : opts.out}: ${objects.length} objects, ${snapshot.logs.length} log tails${probes} (secrets redacted)\n`,
   );
   return EXIT.ok;
 }
@@ -109,7 +115,11 @@ export const registerCapture: RegisterCommand = (program, { io, exit }) => {
           ),
       )
         .option('--out <PATH>', 'the bundle file to write (.yaml or .json), or - for standard output')
-        .option('--force', 'replace an existing --out file (never through a symbolic link)'),
+        .option('--force', 'replace an existing --out file (never through a symbolic link)')
+        .option(
+          '--probe',
+          "also GET Running pods' readiness/liveness HTTP endpoints through pods/proxy (at most 20) and keep the answers",
+        ),
     ),
     ['yaml', 'json'],
     undefined,

@@ -80,7 +80,7 @@ export async function collectLive(
       for (const r of run.results) c.builder.addProbe(r);
       for (const n of run.notes) c.builder.note(n);
       if (run.results.length === 0 && run.notes.length === 0)
-        c.builder.note('--probe: no Running pod in scope has an HTTP readiness or liveness probe');
+        c.builder.note('--probe: no running container in scope has an HTTP readiness or liveness probe');
     }
   } finally {
     options.onRequests?.(transport.requests);

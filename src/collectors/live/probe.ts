@@ -85,13 +85,19 @@ export async function probePods(
   return { results, notes, requests };
 }
 
-/** The probes to send: Running pods with an IP, httpGet readiness/liveness probes over http. */
+/**
+ * The probes to send: httpGet readiness/liveness probes over http of the running containers of
+ * Running pods with an IP. A container that waits (a restart back-off) runs no process, so a GET
+ * would only be refused: it says nothing about the probe and is not sent.
+ */
 function plan(pods: readonly Pod[]): Planned[] {
   const out: Planned[] = [];
   for (const pod of pods) {
     if (pod.status.phase !== 'Running' || !pod.status.podIP) continue;
     const namespace = pod.metadata.namespace ?? 'default';
     for (const c of pod.spec.containers) {
+      const status = pod.status.containerStatuses?.find((s) => s.name === c.name);
+      if (status?.state !== undefined && status.state.running === undefined) continue;
       for (const [probe, field] of KINDS) {
         const spec: Probe | undefined = c[field];
         const get = spec?.httpGet;

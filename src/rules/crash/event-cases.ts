@@ -18,7 +18,10 @@ import { lifecycleName } from '../shared/container-evidence.js';
 import { eventContainer, eventEvidence, newest } from '../shared/events.js';
 import { parseProbeKill, probeKills } from '../shared/probe-events.js';
 import { recurringProbeFailures } from '../shared/probe-history.js';
+import { failingLivenessNow } from '../shared/probe-results.js';
 import {
+  effectiveExitCode,
+  isKillExit,
   LOOP_MIN_RESTARTS,
   LOOP_WINDOW_MS,
   logEvidence,
@@ -56,6 +59,14 @@ export function probeDriven(
   term: ContainerStateTerminated | undefined,
 ): boolean {
   if (probeDrivenRestart(ctx.events, ref, sole, term, spec) !== undefined) return true;
+  // `--probe`: the liveness endpoint fails now and the last instance was killed (137/143).
+  if (
+    term !== undefined &&
+    term.reason !== 'OOMKilled' &&
+    isKillExit(effectiveExitCode(term)) &&
+    failingLivenessNow(ctx.probes, ctx.now, status) !== undefined
+  )
+    return true;
   if (status === undefined && probeKills(ctx.events, ref, sole).length > 0) return true;
   const deleting = ctx.pod.metadata.deletionTimestamp !== undefined;
   return recurringProbeFailures({ events: ctx.events, ref, sole, status, spec, deleting }) !== undefined;

@@ -16,6 +16,7 @@ import { renderWith } from '../messages.js';
 import { compareFindings, resolveFindings } from './resolve.js';
 import { judgePod } from './verdict.js';
 import { startupBreakdown } from './startup.js';
+import { withProbeEvidence } from './probe-evidence.js';
 import { findingConfidence } from './confidence.js';
 import { timedConfidence, timeFindings, type ReferenceClock } from './failure-timing.js';
 import type { PodContext, Rule, RuleContext, RuleMeta } from '../types.js';
@@ -172,7 +173,8 @@ function diagnosePod(
     owners: ctx.owners.map((o) => ({ kind: o.kind, name: o.metadata.name })),
   });
   const startup = inferred ? undefined : startupBreakdown(pod, ctx.events);
-  return startup === undefined ? judged : { ...judged, startup };
+  const probed = withProbeEvidence(judged, ctx);
+  return startup === undefined ? probed : { ...probed, startup };
 }
 
 function targetOf(w: Workload): TargetRef {

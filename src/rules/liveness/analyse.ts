@@ -3,7 +3,7 @@
  * (or killed) the container for them, 'progressing' while the probe fails on the current
  * instance but has not restarted anything yet. Shares probeDrivenRestart with the crash rules.
  */
-import type { Container, ContainerRef, EventRecord, Evidence } from '../../model/index.js';
+import type { Container, ContainerRef, EventRecord, Evidence, ProbeResult } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
 import { appContainerEntries } from '../shared/containers.js';
@@ -17,7 +17,10 @@ import {
   type ProbeFailureEvent,
 } from '../shared/probe-events.js';
 import { formatProbe, probeOf, PROBE_DEFAULTS } from '../shared/probe-spec.js';
+import { failingLivenessNow, probeResultEvidence } from '../shared/probe-results.js';
 import {
+  effectiveExitCode,
+  isKillExit,
   lastTermination,
   LOOP_MIN_RESTARTS,
   LOOP_WINDOW_MS,
@@ -45,6 +48,10 @@ export interface LivenessCase {
   readonly confidence?: 'medium' | 'low';
   /** No restart is in the evidence: the failures' number and span imply the kills. */
   readonly inferred: boolean;
+  /** A failing active probe of the running instance (`--probe`): the probe fails now. */
+  readonly probed?: ProbeResult;
+  /** No failure event: the failing probe result and the killed previous instance make the case. */
+  readonly fromProbe?: boolean;
 }
 
 function time(e: EventRecord): number | undefined {
@@ -74,6 +81,8 @@ interface Parts {
   readonly extra: readonly Evidence[];
   readonly confidence?: 'medium' | 'low';
   readonly inferred?: boolean;
+  readonly probed?: ProbeResult;
+  readonly fromProbe?: boolean;
 }
 
 /**
@@ -96,6 +105,7 @@ function build(ctx: PodContext, p: Parts): LivenessCase {
   const evidence: Evidence[] = [];
   if (lastFailure !== undefined) evidence.push(eventEvidence(lastFailure, ctx.now));
   if (lastKill !== undefined) evidence.push(eventEvidence(lastKill, ctx.now));
+  if (p.probed !== undefined) evidence.push(probeResultEvidence(p.probed));
   evidence.push(...p.extra);
   const probe = probeOf(p.spec, p.probe);
   if (probe !== undefined) {
@@ -106,6 +116,8 @@ function build(ctx: PodContext, p: Parts): LivenessCase {
   }
   if (p.status === 'failed') evidence.push(...logEvidence(ctx.logs, p.ref?.name ?? ''));
   const times = [lastFailure, lastKill].flatMap((e) => (e === undefined ? [] : [time(e) ?? 0]));
+  const probedAt = parseTime(p.probed?.at);
+  if (probedAt !== undefined) times.push(probedAt);
   return {
     probe: p.probe,
     status: p.status,
@@ -118,6 +130,8 @@ function build(ctx: PodContext, p: Parts): LivenessCase {
     at: times.length > 0 ? Math.max(...times) : undefined,
     ...(p.confidence === undefined ? {} : { confidence: p.confidence }),
     inferred: p.inferred ?? false,
+    ...(p.probed === undefined ? {} : { probed: p.probed }),
+    ...(p.fromProbe === true ? { fromProbe: true } : {}),
   };
 }
 
@@ -143,6 +157,15 @@ function recurringCase(
 
 function probeKind(failures: readonly ProbeFailureEvent[]): 'liveness' | 'startup' {
   return failures.at(-1)?.parsed.probe === 'startup' ? 'startup' : 'liveness';
+}
+
+/**
+ * Whether the container's previous instance may have been killed by the kubelet: it ended with
+ * SIGKILL/SIGTERM (137/143) and not OOMKilled, or the evidence does not say how it ended.
+ */
+function killedBefore(term: ReturnType<typeof lastTermination>): boolean {
+  if (term === undefined) return true;
+  return term.reason !== 'OOMKilled' && isKillExit(effectiveExitCode(term));
 }
 
 /** Containers known only from events: names from Killing messages and fieldPaths. */
@@ -256,10 +279,50 @@ function computeLivenessCases(ctx: PodContext): readonly LivenessCase[] {
     if (running !== undefined) {
       const started = parseTime(running.startedAt);
       const since = failures.filter((f) => started === undefined || (time(f.event) ?? started) >= started);
-      if (driven !== undefined && (since.length > 0 || restartingFrequently(st, now))) {
-        out.push(build(ctx, { ...common, probe: driven.probe, status: 'failed', failures }));
+      // `--probe`: the liveness endpoint of this instance fails now, whatever the events say.
+      const probed = failingLivenessNow(ctx.probes, now, st);
+      const withProbe = probed === undefined ? {} : { probed };
+      if (
+        driven !== undefined &&
+        (since.length > 0 || restartingFrequently(st, now) || probed !== undefined)
+      ) {
+        out.push(build(ctx, { ...common, ...withProbe, probe: driven.probe, status: 'failed', failures }));
+      } else if (probed !== undefined && since.length === 0 && st.restartCount > 0 && killedBefore(term)) {
+        // The previous instance was killed (or how it ended is unknown) and the probe fails now:
+        // the kubelet restarts it for the probe. No event says so, hence the lower confidence.
+        out.push(
+          build(ctx, {
+            ...common,
+            probed,
+            fromProbe: true,
+            probe: 'liveness',
+            status: 'failed',
+            failures: [],
+            confidence: term === undefined ? 'low' : 'medium',
+          }),
+        );
       } else if (since.length > 0 && recent(since, entry.spec, now)) {
-        out.push(build(ctx, { ...common, probe: probeKind(since), status: 'progressing', failures: since }));
+        out.push(
+          build(ctx, {
+            ...common,
+            ...withProbe,
+            probe: probeKind(since),
+            status: 'progressing',
+            failures: since,
+          }),
+        );
+      } else if (probed !== undefined) {
+        // Failing now, and nothing shows the kubelet restarted it for that (yet).
+        out.push(
+          build(ctx, {
+            ...common,
+            probed,
+            fromProbe: true,
+            probe: 'liveness',
+            status: 'progressing',
+            failures: [],
+          }),
+        );
       }
     } else if (
       driven !== undefined &&

@@ -7,6 +7,7 @@ import { kubectl } from '../shared/kubectl.js';
 import { livenessCases, type LivenessCase } from './analyse.js';
 import { probeFixHint, summarizeFailure } from '../shared/probe-events.js';
 import { formatProbe, probeCheckCommands, probeOf } from '../shared/probe-spec.js';
+import { probeResultSummary } from '../shared/probe-results.js';
 
 /** "over 5h" from the first to the last failure, '' when the events carry no times. */
 function failureSpan(c: LivenessCase): string {
@@ -23,7 +24,13 @@ export function livenessDetails(
 ): { data: Record<string, string | number>; nextSteps: string[] } {
   const { name, namespace } = ctx.pod.metadata;
   const last = c.failures.at(-1);
-  const summary = last === undefined ? undefined : summarizeFailure(last.parsed.detail);
+  // The kubelet's own words when an event has them, else what the endpoint answers now (--probe).
+  const summary =
+    last !== undefined
+      ? summarizeFailure(last.parsed.detail)
+      : c.probed === undefined
+        ? undefined
+        : probeResultSummary(c.probed);
   const probe = probeOf(c.spec, c.probe);
   const data = {
     container: c.container?.name ?? '',
@@ -60,6 +67,8 @@ export interface ProbeMessageIds {
   readonly failing: string;
   /** Failing, and the events do not name the container. */
   readonly unnamed: string;
+  /** No failure event: the endpoint fails when probed now (--probe) and the previous instance was killed. */
+  readonly probedRestarted?: string;
 }
 
 /** The findings of one probe kind (liveness or startup); the two rules differ only in wording. */
@@ -83,7 +92,9 @@ export function probeRestartFindings(
             ? ids.recurring
             : c.container === undefined
               ? ids.restartedUnnamed
-              : ids.restarted;
+              : c.fromProbe === true
+                ? (ids.probedRestarted ?? ids.restarted)
+                : ids.restarted;
       return finding(meta, {
         reason,
         messageId,

@@ -5,6 +5,13 @@ import { kubectl } from '../shared/kubectl.js';
 import { probeFailures } from '../shared/probe-events.js';
 import { formatProbe, probeOf } from '../shared/probe-spec.js';
 import {
+  latestProbeResult,
+  probeOutcome,
+  probeResultEvidence,
+  probeResultSummary,
+  readyWithin,
+} from '../shared/probe-results.js';
+import {
   condition,
   conditionEvidence,
   notReadyWhy,
@@ -25,10 +32,12 @@ const meta = {
   description:
     'The pod is Running and a container has been running for longer than its readiness budget, but it is not Ready ' +
     '(ContainersReady=False "containers with unready status: [x]") and no probe failure in the evidence explains why. ' +
-    'The budget is initialDelaySeconds + failureThreshold × periodSeconds of its readiness (and startup) probe, else 60 s.',
+    'The budget is initialDelaySeconds + failureThreshold × periodSeconds of its readiness (and startup) probe, else 60 s. ' +
+    'With --probe, a readiness endpoint that passes when fetched through pods/proxy is quoted (the kubelet should mark the ' +
+    'container Ready within successThreshold × periodSeconds); a failing one belongs to readiness/readiness-probe-failed.',
   reasons: ['NotReady'],
   graceSeconds: 60,
-  needs: ['pods', 'events'],
+  needs: ['pods', 'events', 'probes'],
   messages: {
     notReady:
       'Container {{container}} has been running for {{duration}} but is not Ready, and no readiness probe failure is in the evidence.',
@@ -36,6 +45,8 @@ const meta = {
       'The pod has existed for {{duration}}, Running but not Ready, and the evidence names neither the unready container nor a probe failure.',
     notReadyProbe:
       'Container {{container}} has been running for {{duration}} but is not Ready: its readiness probe ({{probe}}) has not succeeded, and no failure event is in the evidence.',
+    notReadyProbePasses:
+      'Container {{container}} has been running for {{duration}} but is not Ready, although its readiness endpoint answered {{answer}} when probed now through pods/proxy: the kubelet should mark it Ready within {{within}} unless its own probe sees something else. Probe: {{probe}}.',
   },
   docs: 'docs/rules/readiness/not-ready.md',
 } as const;
@@ -107,6 +118,13 @@ export const rule = {
       const failures = probeFailures(ctx.events, entry.ref, sole, ['readiness', 'liveness', 'startup']);
       if (failures.some((f) => since === undefined || (f.event.last ?? f.event.first ?? now) >= since))
         continue;
+      // A failing probe endpoint now (--probe) is explained by those rules too.
+      const results = (['readiness', 'liveness'] as const).flatMap((p) => {
+        const r = latestProbeResult(ctx.probes, now, entry.ref.name, p, since);
+        return r === undefined ? [] : [r];
+      });
+      if (results.some((r) => probeOutcome(r) === 'fail')) continue;
+      const passing = results.find((r) => r.probe === 'readiness');
       const probe = probeOf(entry.spec, 'readiness');
       const evidence: Evidence[] = [];
       if (!fromCondition) {
@@ -116,6 +134,7 @@ export const rule = {
         });
       }
       if (cond?.status === 'False') evidence.push(conditionEvidence(cond));
+      if (passing !== undefined) evidence.push(probeResultEvidence(passing));
       if (probe !== undefined)
         evidence.push({
           source: 'spec',
@@ -125,11 +144,23 @@ export const rule = {
       out.push(
         finding(meta, {
           reason: 'NotReady',
-          messageId: probe === undefined ? 'notReady' : 'notReadyProbe',
+          messageId:
+            passing !== undefined
+              ? 'notReadyProbePasses'
+              : probe === undefined
+                ? 'notReady'
+                : 'notReadyProbe',
           data: {
             container: entry.ref.name,
             duration: runningFor(since, now),
             ...(probe === undefined ? {} : { probe: formatProbe(probe) }),
+            ...(passing === undefined
+              ? {}
+              : {
+                  probe: probe === undefined ? 'spec not in the evidence' : formatProbe(probe),
+                  answer: probeResultSummary(passing).text,
+                  within: readyWithin(entry.spec),
+                }),
           },
           status: graceStatus({ ...meta, graceSeconds: readyGraceSeconds(entry.spec) }, since, now),
           container: entry.ref,
@@ -139,9 +170,11 @@ export const rule = {
             kubectl.describe('pod', name, namespace),
             kubectl.events('Pod', name, namespace),
             kubectl.logs(name, namespace, entry.ref.name),
-            probe === undefined
-              ? "Look at the pod's events and conditions for why the kubelet does not mark it ready; events expire after an hour, so describe it again while it is not ready."
-              : 'Run the readiness check by hand against the container to see its answer; events expire after an hour, so describe the pod again while it is not ready.',
+            passing !== undefined
+              ? "The endpoint answers a plain GET: compare the kubelet's probe with it (httpHeaders, host, redirects), check that a startupProbe has passed (readiness is probed only after it), and describe the pod again in a minute."
+              : probe === undefined
+                ? "Look at the pod's events and conditions for why the kubelet does not mark it ready; events expire after an hour, so describe it again while it is not ready."
+                : 'Run the readiness check by hand against the container to see its answer; events expire after an hour, so describe the pod again while it is not ready.',
           ],
         }),
       );

@@ -1,8 +1,14 @@
-import type { Evidence, Finding, Pod } from '../../model/index.js';
+import type { Evidence, Finding, Pod, ProbeResult } from '../../model/index.js';
 import { formatSelector, parseTime } from '../../k8s/index.js';
 import { finding, graceStatus } from '../shared/finding.js';
 import { kubectl } from '../shared/kubectl.js';
 import { condition, notReadyWhy, podReady } from '../shared/pod-readiness.js';
+import {
+  latestProbeResult,
+  probeOutcome,
+  probeResultEvidence,
+  probeResultSummary,
+} from '../shared/probe-results.js';
 import {
   endpointEvidence,
   endpointsCollected,
@@ -27,10 +33,11 @@ const meta = {
     'ready, tell the same; and a Service whose endpoints list nothing (`kubectl get endpoints` <none>, which shows only ready ' +
     'addresses) while pods of its namespace that the evidence cannot rule out (labels or selector unknown) are not Ready is ' +
     'reported at low confidence. Empty endpoints with no such pod are selector-matches-no-pods. ' +
-    'Skipped for ExternalName Services, Services without a selector and publishNotReadyAddresses.',
+    'Skipped for ExternalName Services, Services without a selector and publishNotReadyAddresses. With --probe, the ' +
+    "selected pods' readiness endpoints as fetched through pods/proxy are quoted: a failing one is why the pod is not Ready.",
   reasons: ['NoReadyEndpoints'],
   graceSeconds: 30,
-  needs: ['services', 'pods'],
+  needs: ['services', 'pods', 'probes'],
   messages: {
     noReadyEndpoints:
       'Service {{service}} has no ready endpoints: none of its {{pods}} selected pods is Ready ({{why}}).',
@@ -100,6 +107,27 @@ function unknownBackendsFinding(
   });
 }
 
+/**
+ * The pod's current readiness probe results (`--probe`), one per container, failing first: the
+ * endpoint's answer says why the kubelet keeps the pod out of the Service.
+ */
+function readinessResults(ctx: ServiceContext, pod: Pod): ProbeResult[] {
+  const all = ctx.index.probes(pod.metadata.namespace ?? '', pod.metadata.name);
+  const names = [...new Set(all.filter((r) => r.probe === 'readiness').map((r) => r.container))].sort();
+  const rank = (r: ProbeResult): number => (probeOutcome(r) === 'fail' ? 0 : 1);
+  return names
+    .flatMap((name) => latestProbeResult(all, ctx.now, name, 'readiness') ?? [])
+    .sort((a, b) => rank(a) - rank(b));
+}
+
+/** `; its readiness endpoint answers HTTP status 503` when a probe result shows the failure. */
+function probeWhy(ctx: ServiceContext, pod: Pod): string {
+  const failing = readinessResults(ctx, pod).find((r) => probeOutcome(r) === 'fail');
+  return failing === undefined
+    ? ''
+    : `; the readiness endpoint of ${failing.container} answers ${probeResultSummary(failing).text}`;
+}
+
 const FIX =
   'Fix why the pods are not Ready (diagnose one of them); a Service only sends traffic to Ready pods.';
 
@@ -129,8 +157,13 @@ export const rule = {
     if (ctx.pods.some((p) => podReady(p) && p.metadata.deletionTimestamp === undefined)) return [];
     const pods = [...ctx.pods].sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
     const evidence: Evidence[] = [serviceEvidence(svc)];
-    for (const pod of pods.slice(0, 5))
+    for (const pod of pods.slice(0, 5)) {
       evidence.push({ source: 'status', text: `pod ${pod.metadata.name}: ${notReadyWhy(pod)}` });
+      for (const r of readinessResults(ctx, pod)) {
+        const e = probeResultEvidence(r);
+        evidence.push({ ...e, text: `pod ${pod.metadata.name}: ${e.text}` });
+      }
+    }
     evidence.push(...endpointLines);
     const since = Math.min(
       ...pods.map(
@@ -148,7 +181,10 @@ export const rule = {
         data: {
           service,
           pods: pods.length,
-          why: first === undefined ? 'unknown' : `${first.metadata.name}: ${notReadyWhy(first)}`,
+          why:
+            first === undefined
+              ? 'unknown'
+              : `${first.metadata.name}: ${notReadyWhy(first)}${probeWhy(ctx, first)}`,
         },
         status: graceStatus(meta, since > 0 ? since : undefined, ctx.now),
         evidence,
