@@ -52,7 +52,8 @@ function gather(source: Source, into: Gathered): void {
     : undefined;
   if (typeof structured === 'number' && structured > 0) return;
   const paste = parsePaste(source.text, PASTE_PARSERS);
-  if (paste.objects.length > 0 || paste.logs.length > 0) {
+  // A stray log line that names no pod is read only beside objects it can belong to.
+  if (paste.objects.length > 0 || paste.logs.some((l) => l.pod !== '')) {
     appendAll(into.pasted, paste.objects);
     appendAll(into.pastedLogs, paste.logs);
     appendAll(into.commandNamespaces, paste.commandNamespaces);
@@ -138,7 +139,10 @@ export function snapshotFromSources(
     });
     for (const o of assembled.objects) builder.add(o);
     for (const n of assembled.notes) builder.note(n);
-    for (const l of g.pastedLogs) builder.addLog(resolveLog(l, assembled.namespace, assembled.objects));
+    for (const l of g.pastedLogs) {
+      const tail = resolveLog(l, assembled.namespace, assembled.objects);
+      if (tail.pod !== '') builder.addLog(tail);
+    }
     if (captured === undefined) builder.setCapturedAt(assembled.referenceTime);
   }
   const [unusable] = builder.unusableObjects();

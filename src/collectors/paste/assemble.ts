@@ -1,6 +1,7 @@
 import { formatTime } from '../../k8s/index.js';
 import { rec, str, type Raw } from '../normalize/coerce.js';
 import type { PastedObject } from './common/types.js';
+import { attributeUnnamedEvents } from './attribute.js';
 import { appContainersNamedByEvents, nameUnnamedContainer, restoreFieldPath } from './container-names.js';
 import { TERMINATING_FOR } from './describe/kinds.js';
 import { parseAge } from './common/text.js';
@@ -151,6 +152,21 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
     else addObject(a, o);
   });
   const { pods, others } = a;
+  const tied = attributeUnnamedEvents(
+    others.filter((e) => e.kind === 'Event'),
+    pods,
+  );
+  if (tied !== undefined) {
+    const name = str(rec(tied.pod.metadata).name) ?? '';
+    for (const [text, lines] of [...a.notes]) {
+      if (!text.startsWith('the event names no object')) continue;
+      a.notes.delete(text);
+      a.notes.set(
+        `the event names no object; the text ties it to pod ${name} (its IP, node or state)`,
+        lines,
+      );
+    }
+  }
   for (const e of others) if (e.kind === 'Event') restoreFieldPath(e, pods);
   const eventContainers = appContainersNamedByEvents(others);
   for (const [key, pod] of pods) pods.set(key, nameUnnamedContainer(pod, eventContainers.get(key)));

@@ -8,7 +8,7 @@ import { namedByCommand } from './command-naming.js';
 import { readUnderCutHeader } from './cut-header.js';
 import { readJsonMembers } from './json-fragment.js';
 import { kindlessObjects } from './kindless.js';
-import { readLog, type PastedLog } from './logs.js';
+import { readLog, strayExecFailure, type PastedLog } from './logs.js';
 
 /** The first line of a YAML mapping as kubectl -o yaml prints it: lowerCamel keys, unlike describe's "Restart Count:". */
 const YAML_START = /^\s*(?:- )?[a-z][A-Za-z0-9]*:(?:\s|$)/;
@@ -186,6 +186,8 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
       i = cut.end;
       continue;
     }
+    const stray = strayExecFailure(line);
+    if (stray !== undefined) logs.push(stray);
     i++;
   }
   return { objects, logs, commandNamespaces };

@@ -63,10 +63,54 @@ export function readLog(
 }
 
 /**
+ * The line runc's init prints as the container's own output when the entrypoint's execve fails
+ * after the start (`exec /app/run: exec format error`, `standard_init_linux.go:228: exec user
+ * process caused: exec format error`): pasted on its own, it is a line of the container's log.
+ */
+const RUNC_EXEC_FAILURE =
+  /^\s*(?:standard_init_linux\.go:\d+: exec user process caused:? ?"?|exec \S+: )(?:exec format error|no such file or directory|permission denied)"?\s*$/;
+
+/** A line pasted outside any block that is runc's exec failure, as the log of a pod to be found. */
+export function strayExecFailure(line: string): PastedLog | undefined {
+  return RUNC_EXEC_FAILURE.test(line)
+    ? { pod: '', namespace: undefined, container: undefined, previous: true, lines: [line.trim()] }
+    : undefined;
+}
+
+/** The words kubectl's STATUS column and the waiting/terminated reasons of a pasted pod show. */
+function failingRun(pod: Raw): boolean {
+  const column = str(rec(rec(pod.metadata).annotations)['handoff.dev/status-column']) ?? '';
+  if (/^(?:CrashLoopBackOff|Error|Init:CrashLoopBackOff|Init:Error)$/.test(column)) return true;
+  const status = rec(pod.status);
+  return [status.containerStatuses, status.initContainerStatuses].some(
+    (list) =>
+      Array.isArray(list) &&
+      (list as unknown[]).some((c) => {
+        const st = rec(rec(c).state);
+        return (
+          str(rec(st.waiting).reason) === 'CrashLoopBackOff' || str(rec(st.terminated).reason) === 'Error'
+        );
+      }),
+  );
+}
+
+/**
  * A pasted `kubectl logs` output as a log tail: the namespace the paste is about when the command
  * named none, and the pod's only container when it named no container (as kubectl itself picks).
+ * A log that names no pod (a stray runc exec failure) is the one pasted pod whose container keeps
+ * failing, when there is exactly one.
  */
-export function resolveLog(log: PastedLog, namespace: string, objects: readonly Raw[]): LogTail {
+export function resolveLog(given: PastedLog, namespace: string, objects: readonly Raw[]): LogTail {
+  const failing = objects.filter((o) => o.kind === 'Pod' && failingRun(o));
+  const only = failing.length === 1 ? failing[0] : undefined;
+  const log: PastedLog =
+    given.pod === '' && only !== undefined
+      ? {
+          ...given,
+          pod: str(rec(only.metadata).name) ?? '',
+          namespace: str(rec(only.metadata).namespace) ?? given.namespace,
+        }
+      : given;
   const ns = log.namespace ?? namespace;
   let container = log.container;
   if (container === undefined) {

@@ -44,6 +44,11 @@ describe('classifyAdmissionError', () => {
       'PolicyForbidden',
       'psp',
     ],
+    [
+      'Error creating: Pod "web-x" is invalid: spec.containers[0].securityContext.privileged: Forbidden: disallowed by cluster policy',
+      'PolicyForbidden',
+      'clusterPolicy',
+    ],
     ['Error creating: admission webhook "a.b" denied the request: nope', 'WebhookDenied', 'webhookDenied'],
     [
       'Error creating: Internal error occurred: failed calling webhook "a.b": context deadline exceeded',

@@ -23,8 +23,10 @@ export type AdmissionKind =
   | 'podSecurity'
   | 'scc'
   | 'psp'
+  | 'clusterPolicy'
   | 'webhookDenied'
   | 'webhookDeniedSilent'
+  | 'webhookDeniedEmpty'
   | 'webhookUnavailable'
   | 'serviceAccountMissing'
   | 'serviceAccountToken'
@@ -72,8 +74,8 @@ function stripPrefixes(message: string): string {
     }
   }
   // StatefulSet: "create Pod web-0 in StatefulSet web failed error: <err>"
-  const sts = text.indexOf(' failed error: ');
-  if (text.startsWith('create ') && sts >= 0) text = text.slice(sts + ' failed error: '.length).trim();
+  const sts = text.indexOf(' failed error:');
+  if (text.startsWith('create ') && sts >= 0) text = text.slice(sts + ' failed error:'.length).trim();
   return text;
 }
 
@@ -175,6 +177,15 @@ function policyError(error: string, lower: string, make: Make): AdmissionError |
   ) {
     return make('PolicyForbidden', 'psp');
   }
+  // The API server's own pod validation against its --allow-privileged and privileged-sources
+  // settings (privileged containers, hostNetwork/hostPID/hostIPC): "<field>: Forbidden: disallowed
+  // by cluster policy", one per offending field, inside a "Pod ... is invalid: [...]" error.
+  if (lower.includes('disallowed by cluster policy')) {
+    const fields = [
+      ...error.matchAll(/((?:\w+(?:\[\d+\])?\.)*\w+): Forbidden: disallowed by cluster policy/gi),
+    ].map((m) => m[1] ?? '');
+    return make('PolicyForbidden', 'clusterPolicy', { fields: [...new Set(fields)].join(', ') });
+  }
   return undefined;
 }
 
@@ -222,9 +233,23 @@ export function unstatedAdmissionError(reason: string | undefined, text?: string
   return { code: 'Forbidden', kind: 'unstated', error, detail: error, fields: {} };
 }
 
-/** A controller's FailedCreate whose error is empty ("Error creating: " and nothing after it). */
-export function emptyCreateError(message: string): boolean {
-  return typeof message === 'string' && message.trim() !== '' && stripPrefixes(message) === '';
+/**
+ * A controller's FailedCreate whose error is empty ("Error creating: " and nothing after it).
+ * Every built-in admission plugin and validation error has text; only an admission webhook's
+ * denial can be empty (API servers before the "denied the request without explanation" wrapper
+ * passed the webhook's Status through as it was), so it is read as a webhook denial of unknown
+ * name.
+ */
+export function emptyCreateError(message: string): AdmissionError | undefined {
+  if (typeof message !== 'string' || message.trim() === '' || stripPrefixes(message) !== '') return undefined;
+  const error = 'FailedCreate with an empty error message';
+  return {
+    code: 'WebhookDenied',
+    kind: 'webhookDeniedEmpty',
+    error,
+    detail: error,
+    fields: {},
+  };
 }
 
 /** A stable key for "the same failure": code, kind and the detail without the generated pod name. */

@@ -64,12 +64,8 @@ function candidates(ctx: WorkloadContext): Candidate[] {
     const t = eventTime(e);
     const ok = success.get(objKey(e.regarding.kind, e.regarding.name));
     if (t > 0 && ok !== undefined && ok > t) continue;
-    // An empty error still says the API server refused the pod, only not why.
-    const error =
-      classifyAdmissionError(e.message) ??
-      (emptyCreateError(e.message)
-        ? unstatedAdmissionError('FailedCreate', 'FailedCreate with an empty error message')
-        : undefined);
+    // An empty error still says the API server refused the pod: a webhook that gave no reason.
+    const error = classifyAdmissionError(e.message) ?? emptyCreateError(e.message);
     if (error !== undefined)
       out.push({ error, kind: e.regarding.kind, name: e.regarding.name, at: t, event: e });
   }
@@ -99,8 +95,9 @@ function computeCurrentAdmissionFailure(ctx: WorkloadContext): AdmissionFailure 
   const all = candidates(ctx);
   if (all.length === 0) return undefined;
   // Newest event first; a condition (no fresh timestamp of its own) only when no event classifies,
-  // and one whose message is not in the evidence only when no other says why.
-  const unstated = (c: Candidate): number => Number(c.error.kind === 'unstated');
+  // and one whose message is not in the evidence (or is empty) only when no other says why.
+  const unstated = (c: Candidate): number =>
+    Number(c.error.kind === 'unstated' || c.error.kind === 'webhookDeniedEmpty');
   const ranked = [...all].sort(
     (a, b) =>
       Number(a.event === undefined) - Number(b.event === undefined) ||

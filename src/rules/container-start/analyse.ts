@@ -19,6 +19,7 @@ import {
   type StartFailure,
 } from '../shared/start-failure.js';
 import { classifyStartError, type StartErrorClass } from './start-message.js';
+import { syncErrors } from '../shared/sync-error.js';
 import { perContext } from '../shared/memo.js';
 
 /** One container whose process the runtime could not start, now (status) or per unresolved events. */
@@ -38,13 +39,46 @@ interface EventGroup {
   readonly events: EventRecord[];
 }
 
-/** `Failed` `Error: …` events whose text is a runtime start failure, grouped per container (or per error without fieldPath). */
-function startEventGroups(events: readonly EventRecord[]): Map<string, EventGroup> {
+interface StartEventDetail {
+  readonly detail: string;
+  /** The container a sync error names. */
+  readonly container?: string;
+}
+
+/**
+ * The runtime's start-failure text an event carries: a kubelet `Failed` `Error: …` (or 1.5-1.6
+ * `Failed to start container with id … with error: …`); a `Failed` event whose whole message is
+ * the runtime's text (a pasted line that kept only it, e.g. docker's `oci runtime error: … starting
+ * container process caused …`); or a pre-1.13 `FailedSync` `failed to "StartContainer" for "app"
+ * with RunContainerError: "…"` whose text is a start failure.
+ */
+function startDetail(e: EventRecord): StartEventDetail | undefined {
+  for (const s of syncErrors(e)) {
+    if (s.action === 'StartContainer' && s.code === 'RunContainerError' && isProcessStartFailure(s.message))
+      return { detail: s.message, container: s.target };
+  }
+  const detail = errorDetail(e);
+  if (detail !== undefined)
+    return isProcessStartFailure(detail) || isOldStartError(e) ? { detail } : undefined;
+  return e.reason === 'Failed' && isProcessStartFailure(e.message) ? { detail: e.message.trim() } : undefined;
+}
+
+/** Events whose text is a runtime start failure, grouped per container (or per error without fieldPath). */
+function startEventGroups(
+  events: readonly EventRecord[],
+  entries: readonly ContainerEntry[],
+): Map<string, EventGroup> {
   const groups = new Map<string, EventGroup>();
   for (const e of events) {
-    const detail = errorDetail(e);
-    if (detail === undefined || !(isProcessStartFailure(detail) || isOldStartError(e))) continue;
-    const ref = eventContainer(e);
+    const found = startDetail(e);
+    if (found === undefined) continue;
+    const detail = found.detail;
+    const named = found.container;
+    const ref =
+      eventContainer(e) ??
+      (named === undefined
+        ? undefined
+        : (entries.find((x) => x.ref.name === named)?.ref ?? { name: named, type: 'app' as const }));
     const cls = classifyStartError(detail);
     const key = ref === undefined ? `?/${cls.code}/${cls.subject}` : `${ref.type}/${ref.name}`;
     const g = groups.get(key) ?? { ref, events: [] };
@@ -124,7 +158,7 @@ function statusFailure(
   own: readonly EventRecord[],
 ): ContainerStartFailure {
   const newest = [...own].sort((a, b) => eventTime(b) - eventTime(a))[0];
-  const message = sf.message || (newest === undefined ? '' : (errorDetail(newest) ?? ''));
+  const message = sf.message || (newest === undefined ? '' : (startDetail(newest)?.detail ?? ''));
   const waiting = status.state.waiting;
   const evidence: Evidence[] = [
     ...(sf.where === 'lastState.terminated' && waiting?.reason !== undefined
@@ -156,7 +190,7 @@ function eventsOnlyFailure(ctx: PodContext, g: EventGroup): ContainerStartFailur
   if (createdSince(ctx.events, g.ref, last, ['Started']) !== undefined) return undefined;
   const newest = [...g.events].sort((a, b) => eventTime(b) - eventTime(a))[0];
   if (newest === undefined) return undefined;
-  const message = errorDetail(newest) ?? '';
+  const message = startDetail(newest)?.detail ?? '';
   const spec = containerEntries(ctx.pod).find(
     (e) => e.ref.name === g.ref?.name && e.ref.type === g.ref.type,
   )?.spec;
@@ -173,9 +207,9 @@ function eventsOnlyFailure(ctx: PodContext, g: EventGroup): ContainerStartFailur
 }
 
 function computeStartFailures(ctx: PodContext): readonly ContainerStartFailure[] {
-  const groups = startEventGroups(ctx.events);
-  const out: ContainerStartFailure[] = [];
   const entries = containerEntries(ctx.pod);
+  const groups = startEventGroups(ctx.events, entries);
+  const out: ContainerStartFailure[] = [];
   const soleApp = entries.filter((e) => e.ref.type === 'app').length === 1;
   for (const entry of entries) {
     const key = `${entry.ref.type}/${entry.ref.name}`;

@@ -239,6 +239,41 @@ describe('diagnose', () => {
     const ds = diagnose(snap, { now: ms(60), rules: [crashFromState, schedulingFromEvents] }).diagnoses;
     expect(ds.map((d) => d.target.name)).toEqual(['c-pending', 'b-crash', 'a-ok']);
   });
+
+  it.each([
+    [
+      ['low', 'high'],
+      ['b', 'a'],
+    ],
+    [
+      ['high', 'low'],
+      ['a', 'b'],
+    ],
+    [
+      ['medium', 'high'],
+      ['b', 'a'],
+    ],
+    [
+      ['high', 'high'],
+      ['a', 'b'],
+    ],
+  ] as const)('within one stage, the surer diagnosis first: confidences %j -> %j', (confidence, order) => {
+    const sure = fakeRule('readiness', 'pod', (ctx) =>
+      ctx.target === 'pod'
+        ? { confidence: ctx.pod.metadata.name === 'a' ? confidence[0] : confidence[1] }
+        : undefined,
+    );
+    const snap = snapshot({
+      pods: [
+        pod({ name: 'a', phase: 'Running', nodeName: 'n' }),
+        pod({ name: 'b', phase: 'Running', nodeName: 'n' }),
+      ],
+    });
+    const ds = diagnose(snap, { now: ms(60), rules: [sure] }).diagnoses;
+    expect(ds.map((d) => [d.target.name, d.confidence])).toEqual(
+      order.map((n) => [n, n === 'a' ? confidence[0] : confidence[1]]),
+    );
+  });
 });
 
 describe('owners without owner references', () => {

@@ -46,11 +46,14 @@ export interface EngineResult {
 }
 
 const VERDICT_ORDER = { failed: 0, progressing: 1, unknown: 2, healthy: 3 } as const;
+/** Within one verdict and stage, the diagnosis the evidence is surest of comes first. */
+const CONFIDENCE_ORDER = { high: 0, medium: 1, low: 2 } as const;
 
 export function compareDiagnoses(a: Diagnosis, b: Diagnosis): number {
   return (
     VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict] ||
     (a.stage === null ? 99 : stageOrder(a.stage)) - (b.stage === null ? 99 : stageOrder(b.stage)) ||
+    CONFIDENCE_ORDER[a.confidence] - CONFIDENCE_ORDER[b.confidence] ||
     compareStrings(a.ruleId ?? '', b.ruleId ?? '') ||
     compareStrings(a.target.namespace, b.target.namespace) ||
     compareStrings(a.target.kind, b.target.kind) ||
@@ -62,14 +65,20 @@ export function compareDiagnoses(a: Diagnosis, b: Diagnosis): number {
 function sortDiagnoses(list: readonly Diagnosis[]): Diagnosis[] {
   const keyed = list.map((d) => ({
     d,
-    rank: VERDICT_ORDER[d.verdict] * 100 + (d.stage === null ? 99 : stageOrder(d.stage)),
+    rank:
+      VERDICT_ORDER[d.verdict] * 1000 +
+      (d.stage === null ? 99 : stageOrder(d.stage)) * 10 +
+      CONFIDENCE_ORDER[d.confidence],
     key: `${d.ruleId ?? ''}\u0000${d.target.namespace}\u0000${d.target.kind}\u0000${d.target.name}`,
   }));
   keyed.sort((a, b) => a.rank - b.rank || compareStrings(a.key, b.key));
   return keyed.map((k) => k.d);
 }
 
-/** Runs the rules over a snapshot and returns one diagnosis per target, ordered failed first, then by chain order. */
+/**
+ * Runs the rules over a snapshot and returns one diagnosis per target, ordered failed first, then
+ * by chain order, then surest first (confidence high, medium, low).
+ */
 export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResult {
   const { now, rules } = options;
   // Without a capture time, a reference time equal to the evidence's newest time is no observation.

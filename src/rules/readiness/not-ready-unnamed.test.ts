@@ -19,6 +19,13 @@ testRule(rule, {
       now: ms(3600),
     },
     {
+      name: 'containers ready, a readiness gate short (1/1 Running, READINESS GATES 0/1): the gate rule',
+      snapshot: snapshot({
+        pods: [rowPod([cond('ContainersReady', 'True'), cond('Ready', 'False', 'ReadinessGatesNotReady')])],
+      }),
+      now: ms(3600),
+    },
+    {
       name: 'a Pending row is an earlier stage',
       snapshot: snapshot({ pods: [rowPod(notReady, 'Pending')] }),
       now: ms(3600),

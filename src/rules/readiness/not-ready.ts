@@ -61,6 +61,8 @@ function unnamedNotReady(ctx: PodContext): Finding[] {
   const { pod, now } = ctx;
   const ready = condition(pod, 'Ready');
   if (ready?.status !== 'False' || containerEntries(pod).length > 0) return [];
+  // Containers ready and gates short: readiness-gate-not-met's.
+  if (condition(pod, 'ContainersReady')?.status === 'True') return [];
   const failures = probeFailures(ctx.events, { name: '', type: 'app' }, true, [
     'readiness',
     'liveness',

@@ -191,5 +191,28 @@ testRule(rule, {
         },
       ],
     },
+    // The evidence says gates hold the pod back but names none (a `get pods -o wide` row).
+    ...(
+      [
+        [{ 'handoff.dev/readiness-gates-column': '0/1' }, 'READINESS GATES 0/1 True'],
+        [{ 'handoff.dev/readiness-gates-column': '1/3' }, 'READINESS GATES 1/3 True'],
+        [undefined, 'Ready=False ReadinessGatesNotReady'],
+      ] as const
+    ).map(([annotations, gates]) => ({
+      name: `gates not named: ${gates}`,
+      snapshot: snapshot({
+        pods: [
+          (() => {
+            const p = pod({
+              phase: 'Running',
+              conditions: [cond('ContainersReady', 'True'), cond('Ready', 'False', 'ReadinessGatesNotReady')],
+            });
+            return annotations === undefined ? p : { ...p, metadata: { ...p.metadata, annotations } };
+          })(),
+        ],
+      }),
+      now: Date.parse('2026-01-01T00:10:00Z'),
+      expect: [{ messageId: 'gatesUnnamed', reason: 'ReadinessGateNotMet' as const, data: { gates: gates } }],
+    })),
   ],
 });

@@ -23,9 +23,14 @@ const meta = {
       'Readiness gate "{{gate}}" has no condition on the pod: the controller that owns it has not set it, so the pod is not Ready although its containers are.',
     gateNotTrue:
       'Readiness gate "{{gate}}" is {{status}} ({{detail}}), so the pod is not Ready although its containers are.',
+    gatesUnnamed:
+      'Readiness gates are not met ({{gates}}), so the pod is not Ready although its containers are; the evidence does not name the gates.',
   },
   docs: 'docs/rules/readiness/readiness-gate-not-met.md',
 } as const;
+
+/** kubectl's READINESS GATES column of a pasted `get pods -o wide` row (the collectors' annotation). */
+const PASTED_GATES_COLUMN = 'handoff.dev/readiness-gates-column';
 
 const GATE = /readiness gate "([^"]+)"( does not exist| is not "True", but (\w+))?/g;
 
@@ -74,6 +79,37 @@ export const rule = {
       }
     }
     const since = parseTime(containersReady?.lastTransitionTime) ?? parseTime(ready?.lastTransitionTime);
+    const steps = [
+      kubectl.raw(
+        `get pod ${kubectl.quote(name)}${kubectl.nsFlag(namespace)} -o jsonpath='{.status.conditions}'`,
+      ),
+      kubectl.describe('pod', name, namespace),
+      'Check the controller that owns this gate (for target-health.elbv2.k8s.aws/... gates, the AWS Load Balancer Controller and its target group health); remove the gate from the pod template if nothing manages it.',
+    ];
+    // The kubelet says the gates hold the pod back (or kubectl's READINESS GATES column counts one
+    // short) but the evidence names none of them.
+    if (gates.size === 0 && byReason) {
+      const column = pod.metadata.annotations?.[PASTED_GATES_COLUMN];
+      return [
+        finding(meta, {
+          reason: 'ReadinessGateNotMet',
+          messageId: 'gatesUnnamed',
+          data: {
+            gates:
+              column === undefined ? 'Ready=False ReadinessGatesNotReady' : `READINESS GATES ${column} True`,
+          },
+          status: graceStatus(meta, since, now),
+          evidence: [
+            conditionEvidence(ready),
+            ...(column === undefined
+              ? []
+              : [{ source: 'status' as const, text: `kubectl READINESS GATES column: ${column} True` }]),
+          ],
+          at: since,
+          nextSteps: steps,
+        }),
+      ];
+    }
     const out = [];
     for (const [gate, statusInMessage] of [...gates].sort(([a], [b]) => a.localeCompare(b))) {
       const gc = condition(pod, gate);
@@ -97,13 +133,7 @@ export const rule = {
           status: graceStatus(meta, since, now),
           evidence,
           at: since,
-          nextSteps: [
-            kubectl.raw(
-              `get pod ${kubectl.quote(name)}${kubectl.nsFlag(namespace)} -o jsonpath='{.status.conditions}'`,
-            ),
-            kubectl.describe('pod', name, namespace),
-            'Check the controller that owns this gate (for target-health.elbv2.k8s.aws/... gates, the AWS Load Balancer Controller and its target group health); remove the gate from the pod template if nothing manages it.',
-          ],
+          nextSteps: steps,
         }),
       );
     }

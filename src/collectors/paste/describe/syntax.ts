@@ -1,3 +1,5 @@
+import { commandTarget, type CommandTarget } from '../common/command.js';
+import { knownKind } from '../common/kind-names.js';
 import { indentOf } from '../common/text.js';
 
 /**
@@ -181,19 +183,6 @@ export const TERMINATED_REASONS = set(
   'OOMKilled|Error|Completed|StartError|ContainerCannotRun|ContainerStatusUnknown',
 );
 
-const KIND_WORDS: ReadonlyMap<string, string> = new Map(
-  `po,pod,pods=Pod rs,replicaset,replicasets=ReplicaSet deploy,deployment,deployments=Deployment
-  rc,replicationcontroller,replicationcontrollers=ReplicationController sts,statefulset,statefulsets=StatefulSet
-  ds,daemonset,daemonsets=DaemonSet job,jobs=Job cj,cronjob,cronjobs=CronJob svc,service,services=Service
-  no,node,nodes=Node pvc,persistentvolumeclaim,persistentvolumeclaims=PersistentVolumeClaim
-  pv,persistentvolume,persistentvolumes=PersistentVolume`
-    .split(/\s+/)
-    .flatMap((group) => {
-      const [words = '', kind = ''] = group.split('=');
-      return words.split(',').map((w) => [w, kind] as const);
-    }),
-);
-
 /** The `describe` command on one of the few lines just above the block, as written. */
 function describeLine(lines: readonly string[], start: number): string | undefined {
   let seen = 0;
@@ -206,63 +195,41 @@ function describeLine(lines: readonly string[], start: number): string | undefin
   return undefined;
 }
 
-/** The kind named by a `describe <kind>` command on one of the few lines just above the block. */
+/**
+ * Kinds whose describe output the block reader builds objects from; under a `describe` of any
+ * other kind (a ConfigMap, an Ingress) the fields decide what the text is.
+ */
+const READ_KINDS = new Set([
+  'Pod',
+  'ReplicaSet',
+  'Deployment',
+  'ReplicationController',
+  'StatefulSet',
+  'DaemonSet',
+  'Job',
+  'CronJob',
+  'Service',
+  'Node',
+  'PersistentVolumeClaim',
+  'PersistentVolume',
+]);
+
+/** The kind named by a `describe <kind>` command on one of the few lines just above the block, when it is one read here. */
 export function commandKind(lines: readonly string[], start: number): string | undefined {
   const m = /\bdescribe\s+([A-Za-z]+)/.exec(describeLine(lines, start) ?? '');
-  return m === null ? undefined : KIND_WORDS.get((m[1] ?? '').toLowerCase());
+  const kind = m === null ? undefined : knownKind(m[1] ?? '');
+  return kind !== undefined && READ_KINDS.has(kind) ? kind : undefined;
 }
 
-export interface DescribedByCommand {
-  readonly kind: string;
-  readonly name: string;
-  readonly namespace?: string;
-}
-
-/** kubectl flags that take the next word as their value (so it is not an object name). */
-const VALUE_FLAGS = set(
-  '-n|--namespace|-l|--selector|--context|--kubeconfig|--cluster|--user|-f|--filename|--chunk-size|-s|--server|--token|--as|--request-timeout',
-);
-const DNS_NAME = /^[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?$/;
+export type DescribedByCommand = CommandTarget;
 
 /**
  * The one object a `kubectl|oc [flags] describe KIND NAME [flags]` (or `KIND/NAME`) just above the
- * block names, with its `-n`; undefined when it names none, several, or selects by label or file.
- * kubectl describe also accepts a name prefix, so callers prefer names the output itself gives.
+ * block names, with its `-n`; undefined when it names none, several, or selects by label or file
+ * (common/command.ts reads every pasted command the same way). kubectl describe also accepts a
+ * name prefix, so callers prefer names the output itself gives.
  */
 export function describeCommand(lines: readonly string[], start: number): DescribedByCommand | undefined {
   const line = describeLine(lines, start);
-  if (line === undefined) return undefined;
-  const command = line.split(/\s(?:\||>|;|&&)\s?/)[0] ?? '';
-  const words = command.trim().split(/\s+/);
-  const at = words.indexOf('describe');
-  if (at < 0) return undefined;
-  let namespace: string | undefined;
-  const rest: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i] ?? '';
-    const [flag, value] = w.split('=', 2);
-    if (
-      flag === '-l' ||
-      flag === '--selector' ||
-      flag === '-f' ||
-      flag === '--filename' ||
-      flag === '-A' ||
-      flag === '--all-namespaces'
-    )
-      return undefined;
-    if (flag === '-n' || flag === '--namespace') namespace = value ?? words[i + 1];
-    else if (/^-n[a-z0-9]/.test(w)) namespace = w.slice(2);
-    if (VALUE_FLAGS.has(w)) {
-      i++;
-      continue;
-    }
-    if (i > at && !w.startsWith('-')) rest.push(w);
-  }
-  const [kindWord = '', ...names] = rest;
-  const slash = kindWord.indexOf('/');
-  const kind = KIND_WORDS.get((slash < 0 ? kindWord : kindWord.slice(0, slash)).toLowerCase());
-  const all = slash < 0 ? names : [kindWord.slice(slash + 1), ...names];
-  const [name] = all;
-  if (kind === undefined || all.length !== 1 || name === undefined || !DNS_NAME.test(name)) return undefined;
-  return { kind, name, ...(namespace !== undefined && DNS_NAME.test(namespace) ? { namespace } : {}) };
+  return line === undefined ? undefined : commandTarget(line, ['describe']);
 }

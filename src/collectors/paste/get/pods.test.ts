@@ -64,6 +64,31 @@ describe('kubectl get pods (NAME READY STATUS RESTARTS AGE)', () => {
     });
   });
 
+  // READY counts containers, READINESS GATES the gates whose condition is True: Ready needs both.
+  it.each([
+    ['1/1', 'Running', '0/1', { ContainersReady: 'True', Ready: 'False' }],
+    ['2/2', 'Running', '1/2', { ContainersReady: 'True', Ready: 'False' }],
+    ['1/1', 'Running', '1/1', { Ready: 'True' }],
+    ['1/1', 'Running', '<none>', { Ready: 'True' }],
+    ['0/1', 'Running', '0/1', { Ready: 'False' }],
+    ['0/1', 'CrashLoopBackOff', '0/1', {}],
+  ])('READY %s STATUS %s READINESS GATES %s', (ready, status, gates, want) => {
+    const [pod] = read(text`
+      NAME    READY   STATUS    RESTARTS   AGE   IP          NODE     NOMINATED NODE   READINESS GATES
+      web-1   ${ready}     ${status}   0          40m   10.0.0.7    node-1   <none>           ${gates}
+    `);
+    const conditions = (
+      pod?.raw.status as { conditions?: { type: string; status: string; reason?: string }[] }
+    ).conditions;
+    expect(Object.fromEntries((conditions ?? []).map((c) => [c.type, c.status]))).toEqual(want);
+    if ('ContainersReady' in want) {
+      expect(conditions?.find((c) => c.type === 'Ready')?.reason).toBe('ReadinessGatesNotReady');
+      expect(pod?.raw.metadata).toMatchObject({
+        annotations: { 'handoff.dev/readiness-gates-column': gates },
+      });
+    }
+  });
+
   it('reads the kubectl 1.10 wide layout and oc output', () => {
     const objs = read(text`
       NAME         READY     STATUS    RESTARTS   AGE       IP             NODE

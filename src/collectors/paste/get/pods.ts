@@ -13,6 +13,7 @@ import {
   NAME,
   NAMESPACE,
   READY_COLUMN,
+  READINESS_GATES_COLUMN,
   readHeader,
   STATUS_COLUMN,
   parseLabels,
@@ -40,6 +41,32 @@ function podName(text: string | undefined, underHeader: boolean): string | undef
   return valid(text) ? text : undefined;
 }
 
+type StatusFields = NonNullable<ReturnType<typeof statusFromColumn>>;
+
+/**
+ * kubectl's READY column counts ready containers; READINESS GATES (`-o wide`) counts the
+ * spec.readinessGates whose condition is True (`<none>` without gates). The pod is Ready only when
+ * both are full, so a running pod with every container ready and a gate short is ContainersReady
+ * and not Ready, for the kubelet's reason ReadinessGatesNotReady.
+ */
+function withGates(
+  status: StatusFields,
+  ready: { ready: number; total: number } | undefined,
+  gatesCell: string | undefined,
+): StatusFields {
+  const gates = READY.exec(value(gatesCell) ?? '');
+  if (gates === null || Number(gates[1]) >= Number(gates[2])) return status;
+  if (status['phase'] !== 'Running' || ready === undefined || ready.total === 0 || ready.ready < ready.total)
+    return status;
+  return {
+    ...status,
+    conditions: [
+      { type: 'ContainersReady', status: 'True' },
+      { type: 'Ready', status: 'False', reason: 'ReadinessGatesNotReady' },
+    ],
+  };
+}
+
 /** The Pod a row describes, or undefined when the cells are not a pod row. */
 function podFromCells(row: Cells, line: number, underHeader = false): PastedObject | undefined {
   const name = podName(row.get('NAME'), underHeader);
@@ -57,12 +84,21 @@ function podFromCells(row: Cells, line: number, underHeader = false): PastedObje
   const readyFacts =
     readyM === undefined ? undefined : { ready: Number(readyM[1]), total: Number(readyM[2]) };
   const restartCount = restartsM === undefined ? undefined : Number(restartsM[1]);
-  const fromColumn = statusFromColumn(status, { ready: readyFacts, restarts: restartCount }) ?? {};
+  const fromColumn = withGates(
+    statusFromColumn(status, { ready: readyFacts, restarts: restartCount }) ?? {},
+    readyFacts,
+    row.get('READINESSGATES'),
+  );
   const node = value(row.get('NODE'));
   const ip = value(row.get('IP'));
   const nominated = value(row.get('NOMINATEDNODE'));
   const labels = parseLabels(row.get('LABELS'));
-  const annotations = { [STATUS_COLUMN]: status, ...(ready === undefined ? {} : { [READY_COLUMN]: ready }) };
+  const gates = value(row.get('READINESSGATES'));
+  const annotations = {
+    [STATUS_COLUMN]: status,
+    ...(ready === undefined ? {} : { [READY_COLUMN]: ready }),
+    ...(gates === undefined || !READY.test(gates) ? {} : { [READINESS_GATES_COLUMN]: gates }),
+  };
   const seconds = age === undefined ? undefined : parseAge(age);
   return {
     raw: {

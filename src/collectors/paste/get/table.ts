@@ -141,6 +141,8 @@ export const NAMESPACE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 export const STATUS_COLUMN = 'handoff.dev/status-column';
 /** Annotation that keeps kubectl's READY column as printed. */
 export const READY_COLUMN = 'handoff.dev/ready-column';
+/** Annotation that keeps kubectl's READINESS GATES column (`get pods -o wide`) as printed, when it counts gates. */
+export const READINESS_GATES_COLUMN = 'handoff.dev/readiness-gates-column';
 /** "app=web,tier=fe" -> labels; undefined for "<none>" or anything else. */
 export function parseLabels(text: string | undefined): Record<string, string> | undefined {
   const t = value(text);
