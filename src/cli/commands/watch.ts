@@ -9,6 +9,7 @@ import { connectionFor } from '../pipeline/collect.js';
 import { ruleFailureLines, runDiagnosis } from '../pipeline/run-diagnosis.js';
 import { liveScope, parseScope } from '../pipeline/scope.js';
 import { EXIT, type CliIO } from '../io.js';
+import { changesBetween, roundOf, type Change, type Round, type TargetState } from './watch-changes.js';
 
 export interface WatchOptions extends DiagnoseOptions {
   readonly probe?: boolean;
@@ -23,12 +24,6 @@ export interface WatchControl {
   readonly watchTimeoutSeconds?: number;
   /** Told after each round how many pods were judged afresh, of how many (tests). */
   readonly onJudged?: (judgedPods: number, totalPods: number) => void;
-}
-
-interface State {
-  readonly verdict: Diagnosis['verdict'];
-  readonly stage: string | null;
-  readonly reason: string | null;
 }
 
 /**
@@ -62,7 +57,7 @@ export async function runWatch(
   if (control.signal?.aborted === true) stop();
 
   const engine = new IncrementalDiagnosis();
-  let previous: Map<string, { readonly d: Diagnosis; readonly s: State }> | undefined;
+  let previous: Round | undefined;
   let failed = false;
   const style = format === 'text' && useColour(io) ? colour : plain;
   const onSnapshot = (snapshot: Snapshot): void => {
@@ -71,7 +66,7 @@ export async function runWatch(
     for (const line of ruleFailureLines(run.ruleFailures)) io.stderr.write(line);
     const diagnoses = run.report.diagnoses;
     failed = diagnoses.some((d) => d.verdict === 'failed');
-    const current = new Map(diagnoses.map((d) => [keyOf(d), { d, s: stateOf(d) }]));
+    const current = roundOf(diagnoses, snapshot);
     if (previous === undefined) {
       if (format === 'json') {
         io.stdout.write(
@@ -84,18 +79,10 @@ export async function runWatch(
       }
     } else {
       const at = new Date(io.now()).toISOString();
-      for (const [key, cur] of current) {
-        const before = previous.get(key);
-        if (before !== undefined && same(before.s, cur.s)) continue;
-        writeChange(at, cur.d, before?.s, cur.s);
-      }
-      for (const [key, before] of previous)
-        if (!current.has(key)) writeChange(at, before.d, before.s, undefined);
+      for (const c of changesBetween(previous, current))
+        io.stdout.write(`${changeLine(format, style, at, c)}\n`);
     }
     previous = current;
-  };
-  const writeChange = (at: string, d: Diagnosis, from: State | undefined, to: State | undefined): void => {
-    io.stdout.write(`${changeLine(format, style, { at, d, from, to })}\n`);
   };
 
   try {
@@ -118,13 +105,12 @@ export async function runWatch(
   return failed ? EXIT.failed : EXIT.ok;
 }
 
-/** One change as watch prints it: a JSON line, or a text line painted by its new verdict. */
-function changeLine(
-  format: 'text' | 'json',
-  style: Style,
-  c: { at: string; d: Diagnosis; from: State | undefined; to: State | undefined },
-): string {
-  const { at, d, from, to } = c;
+/**
+ * One change as watch prints it: a JSON line, or a text line painted by its new verdict. `to` is
+ * null when the target left the evidence, healthy when no rule reports on it any more.
+ */
+function changeLine(format: 'text' | 'json', style: Style, at: string, c: Change): string {
+  const { d, from, to } = c;
   if (format === 'json')
     return JSON.stringify({
       type: 'change',
@@ -132,25 +118,13 @@ function changeLine(
       target: { kind: d.target.kind, namespace: d.target.namespace, name: d.target.name },
       from: from ?? null,
       to: to ?? null,
-      ...(to === undefined ? {} : { summary: d.summary }),
+      ...(c.summary === undefined ? {} : { summary: c.summary }),
     });
   const line = `${at.slice(11, 19)} ${targetText(d)}  ${stateText(from, 'new')} → ${stateText(to, 'gone')}`;
   return to?.verdict === 'failed' ? style.red(line) : to?.verdict === 'healthy' ? style.green(line) : line;
 }
 
-function keyOf(d: Diagnosis): string {
-  return `${d.target.kind}/${d.target.namespace}/${d.target.name}`;
-}
-
-function stateOf(d: Diagnosis): State {
-  return { verdict: d.verdict, stage: d.stage, reason: d.reason };
-}
-
-function same(a: State, b: State): boolean {
-  return a.verdict === b.verdict && a.stage === b.stage && a.reason === b.reason;
-}
-
-function stateText(s: State | undefined, none: string): string {
+function stateText(s: TargetState | undefined, none: string): string {
   if (s === undefined) return `(${none})`;
   return [s.verdict, s.stage, s.reason].filter((x): x is string => x !== null && x !== '').join(' ');
 }

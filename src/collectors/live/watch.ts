@@ -4,7 +4,15 @@ import { SnapshotBuilder } from '../snapshot-builder.js';
 import { collectLive, type CollectLiveOptions, type LiveScope } from './collect.js';
 import type { HttpResponse, QueryParams } from './http-request.js';
 import type { Connection } from './kubeconfig.js';
-import { collectionPath, CORE_EVENTS, NODES, PODS, type ResourceType } from './resources.js';
+import {
+  collectionPath,
+  CORE_EVENTS,
+  ENDPOINT_SLICES,
+  NODES,
+  PODS,
+  SERVICES,
+  type ResourceType,
+} from './resources.js';
 import { Transport } from './transport.js';
 import { follow, keyOf, type Watched } from './watch-stream.js';
 import { dateOf, systemClock } from '../../k8s/index.js';
@@ -24,7 +32,11 @@ export interface WatchLiveOptions extends Omit<CollectLiveOptions, 'maxPodTarget
   readonly retryDelayMs?: number;
 }
 
-/** A collection to watch: pods (with `-l`), core/v1 events, nodes. */
+/**
+ * A collection to watch: pods (with `-l`), core/v1 events, nodes, and the Services and
+ * EndpointSlices that say whether a Ready pod gets traffic (a slice from the first list would
+ * miss every pod created since, and call it NotInEndpoints).
+ */
 interface Target {
   readonly type: ResourceType;
   readonly namespace: string | undefined;
@@ -42,6 +54,8 @@ function watchTargets(connection: Connection, scope: LiveScope): Target[] {
     { type: PODS, namespace, ...(scope.selector === undefined ? {} : { labelSelector: scope.selector }) },
     { type: CORE_EVENTS, namespace },
     { type: NODES, namespace: undefined },
+    { type: SERVICES, namespace },
+    { type: ENDPOINT_SLICES, namespace },
   ];
 }
 
@@ -140,6 +154,8 @@ function rebuilder(initial: Snapshot, watched: readonly Watched[], now: () => Da
       pods: has(PODS) ? built.pods : initial.pods,
       events: has(CORE_EVENTS) ? built.events : initial.events,
       nodes: has(NODES) ? built.nodes : initial.nodes,
+      services: has(SERVICES) ? built.services : initial.services,
+      endpointSlices: has(ENDPOINT_SLICES) ? built.endpointSlices : initial.endpointSlices,
     };
   };
 }
@@ -194,7 +210,8 @@ function aborted(signal: AbortSignal): Promise<void> {
 
 /**
  * `--watch`: one live collection (a namespace or cluster scan, as collectLive does), then a
- * watch of pods, core/v1 events and (when readable) nodes from the lists' resourceVersion.
+ * watch of pods, core/v1 events, Services, EndpointSlices and (when readable) nodes from the
+ * lists' resourceVersion.
  * Changes are applied to the evidence and a rebuilt Snapshot is handed over at most every
  * `intervalMs`; a 410 (expired resourceVersion) re-lists that one collection and resumes.
  * Only list and watch GETs are sent after the first collection.
