@@ -182,9 +182,7 @@ describe('handoff --watch: Services', () => {
       {},
       (out) => {
         if (deleted === undefined && out.includes('watching for changes')) {
-          const victim = sim.store
-            .list('pods', 'shop')
-            .find((p) => p.metadata.name.startsWith('frontend-'));
+          const victim = sim.store.list('pods', 'shop').find((p) => p.metadata.name.startsWith('frontend-'));
           deleted = victim?.metadata.name ?? '';
           void fetch(`${s.url}/api/v1/namespaces/shop/pods/${deleted}`, {
             method: 'DELETE',

@@ -1,9 +1,15 @@
 import { UsageError } from '../../errors/index.js';
 import type { Diagnosis, Snapshot } from '../../model/index.js';
 import { collected } from '../../collectors/collector.js';
-import { watchLive } from '../../collectors/live/index.js';
+import {
+  watchLive,
+  type BackoffOptions,
+  type LinkState,
+  type WatchLiveOptions,
+} from '../../collectors/live/index.js';
+import { formatTime, humanDuration, parseDuration } from '../../k8s/index.js';
 import { IncrementalDiagnosis } from '../pipeline/incremental.js';
-import { colour, plain, renderJson, renderText, type Style } from '../../report/index.js';
+import { colour, plain, renderJson, renderText, sanitize, type Style } from '../../report/index.js';
 import { outputFormat, parseNow, useColour, type DiagnoseOptions } from './diagnose.js';
 import { connectionFor } from '../pipeline/collect.js';
 import { ruleFailureLines, runDiagnosis } from '../pipeline/run-diagnosis.js';
@@ -13,6 +19,45 @@ import { changesBetween, roundOf, type Change, type Round, type TargetState } fr
 
 export interface WatchOptions extends DiagnoseOptions {
   readonly probe?: boolean;
+  /** `--watch-timeout`: give up (exit 3) after this long without an answer; 0 never. */
+  readonly watchTimeout?: string;
+}
+
+export const DEFAULT_WATCH_TIMEOUT = '5m';
+
+/** `--watch-timeout DURATION` in ms (0: never give up); exit 2 on anything else. */
+export function parseWatchTimeout(text: string | undefined): number {
+  const value = (text ?? DEFAULT_WATCH_TIMEOUT).trim();
+  const ms = value === '0' ? 0 : parseDuration(value);
+  if (ms === undefined)
+    throw new UsageError(
+      `--watch-timeout: "${text ?? ''}" is not a duration`,
+      'use e.g. --watch-timeout 5m, or 0 to keep reconnecting for ever',
+    );
+  return ms;
+}
+
+/**
+ * How the watch notices a lost server, from --watch-timeout: each watch request asks the server
+ * to end it after a quarter of the timeout (at most 60 s, at least 1 s), and a request unanswered
+ * that long past its end (at most 15 s) counts as lost, so a frozen server is noticed well
+ * before the watch gives up.
+ */
+export function watchTiming(
+  opts: Pick<WatchOptions, 'watchTimeout'>,
+  control: Pick<WatchControl, 'watchTimeoutSeconds' | 'backoff'> = {},
+): Pick<WatchLiveOptions, 'giveUp' | 'stallMs' | 'watchTimeoutSeconds' | 'backoff'> {
+  const giveUpMs = parseWatchTimeout(opts.watchTimeout);
+  const quarter = giveUpMs > 0 ? giveUpMs / 4 : Infinity;
+  return {
+    giveUp: {
+      afterMs: giveUpMs,
+      hint: 'check the cluster and the network; --watch-timeout sets how long to wait (0: for ever)',
+    },
+    stallMs: Math.min(15_000, Math.max(1000, quarter)),
+    watchTimeoutSeconds: control.watchTimeoutSeconds ?? Math.min(60, Math.max(1, Math.round(quarter / 1000))),
+    ...(control.backoff === undefined ? {} : { backoff: control.backoff }),
+  };
 }
 
 export interface WatchControl {
@@ -22,6 +67,8 @@ export interface WatchControl {
   readonly intervalMs?: number;
   /** Passed to the watch requests (tests). */
   readonly watchTimeoutSeconds?: number;
+  /** Waits between reconnects (tests). */
+  readonly backoff?: BackoffOptions;
   /** Told after each round how many pods were judged afresh, of how many (tests). */
   readonly onJudged?: (judgedPods: number, totalPods: number) => void;
 }
@@ -45,6 +92,7 @@ export async function runWatch(
   if (opts.at !== undefined) throw new UsageError('--at only applies to --sim');
   const scope = parseScope(targetArgs, opts);
   const nowFlag = parseNow(opts.now);
+  const timing = watchTiming(opts, control);
   const connection = connectionFor(opts, io);
 
   const controller = new AbortController();
@@ -91,11 +139,11 @@ export async function runWatch(
       now: () => new Date(io.now()),
       onSnapshot,
       onNote: (n) => io.stderr.write(`handoff: note: ${n}\n`),
+      onLink: (state) =>
+        io.stdout.write(`${linkLine(format, style, new Date(io.now()).toISOString(), state)}\n`),
+      ...timing,
       ...(opts.probe === true ? { probe: true } : {}),
       ...(control.intervalMs === undefined ? {} : { intervalMs: control.intervalMs }),
-      ...(control.watchTimeoutSeconds === undefined
-        ? {}
-        : { watchTimeoutSeconds: control.watchTimeoutSeconds }),
     });
   } finally {
     process.removeListener('SIGINT', stop);
@@ -122,6 +170,30 @@ function changeLine(format: 'text' | 'json', style: Style, at: string, c: Change
     });
   const line = `${at.slice(11, 19)} ${targetText(d)}  ${stateText(from, 'new')} → ${stateText(to, 'gone')}`;
   return to?.verdict === 'failed' ? style.red(line) : to?.verdict === 'healthy' ? style.green(line) : line;
+}
+
+/**
+ * The connection's state changes, once each: stale since the last answer (and why), live again.
+ * Text lines read like change lines; JSON lines have `type: "connection"`.
+ */
+function linkLine(format: 'text' | 'json', style: Style, at: string, state: LinkState): string {
+  if (format === 'json')
+    return JSON.stringify(
+      state.live
+        ? { type: 'connection', at, state: 'live', staleMs: state.staleMs }
+        : {
+            type: 'connection',
+            at,
+            state: 'stale',
+            since: formatTime(state.since),
+            why: sanitize(state.why),
+          },
+    );
+  if (state.live)
+    return style.green(`${at.slice(11, 19)} live again after ${humanDuration(state.staleMs)} stale`);
+  return style.red(
+    `${at.slice(11, 19)} stale since ${formatTime(state.since).slice(11, 19)}: ${sanitize(state.why)}; reconnecting`,
+  );
 }
 
 function stateText(s: TargetState | undefined, none: string): string {
