@@ -238,3 +238,36 @@ describe('--watch-timeout on the command line', () => {
     expect(r.stderr).toMatch(message);
   });
 });
+
+describe('--watch against a server that ends every watch at once', () => {
+  it('renews them after a back-off, not in a tight loop', async () => {
+    const { startFakeApi } = await import('./fake-api.js');
+    const { pods } = await import('./objects.js');
+    // lists carry a resourceVersion (so every collection is watched); a watch ends at once, empty
+    const shopPods = pods('shop', 2);
+    const api = await startFakeApi({
+      intercept: (req, parsed) => {
+        if (req.query.get('watch') === '1') return { status: 200, body: '' };
+        if (parsed === undefined || parsed.name !== undefined) return undefined;
+        const items = parsed.resource === 'pods' ? shopPods : [];
+        return { status: 200, body: { kind: 'List', metadata: { resourceVersion: '5' }, items } };
+      },
+    });
+    try {
+      const kubeconfig = writeKubeconfig([{ name: 'fake', server: api.url, namespace: 'shop' }]);
+      const sim = { clock: { now: () => Date.parse('2030-01-01T00:00:00Z') } } as unknown as Simulation;
+      const run = startWatch(kubeconfig, sim, {});
+      await run.printed(/watching for changes/);
+      const before = api.requests.filter((r) => r.query.get('watch') === '1').length;
+      await new Promise((r) => setTimeout(r, 2000));
+      run.stop();
+      await run.result;
+      const watches = api.requests.filter((r) => r.query.get('watch') === '1').length - before;
+      // five collections, each waiting 0.5-1 s, then 1-2 s, between renewals: a handful, not thousands
+      expect(watches).toBeLessThanOrEqual(5 * 4);
+      expect(run.stdout()).not.toMatch(/stale since/);
+    } finally {
+      await api.close();
+    }
+  }, 30_000);
+});

@@ -10,6 +10,7 @@ import type { ResourceType } from './resources.js';
 import { jsonLines, type StreamOptions, type StreamResponse } from './stream.js';
 import type { Transport } from './transport.js';
 import { backoffDelay, type BackoffOptions, type Link } from './watch-link.js';
+import { systemClock } from '../../k8s/index.js';
 
 /** One watched collection: its objects by uid, and where to resume. */
 export interface Watched {
@@ -118,6 +119,9 @@ function seconds(ms: number): string {
   return `${Math.round(ms / 100) / 10}s`;
 }
 
+/** A watch the server ends sooner than this is renewed only after a back-off. */
+const QUICK_END_MS = 1000;
+
 /** Why a request went wrong, as one line. */
 function reason(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
@@ -186,6 +190,7 @@ async function watchOnce(w: Watched, f: Follower): Promise<boolean> {
 /** Watches one collection until the signal stops it. */
 export async function follow(w: Watched, f: Follower): Promise<void> {
   let failures = 0;
+  let quick = 0;
   let gone = false;
   while (!f.signal.aborted) {
     try {
@@ -195,8 +200,13 @@ export async function follow(w: Watched, f: Follower): Promise<void> {
         f.link.contact(w.path);
         gone = false;
       }
+      const started = systemClock();
       gone = await watchOnce(w, f);
       failures = 0;
+      // A server that ends every watch at once (a proxy, a server that ignores watch=1) is
+      // answering, but must not be asked again in a tight loop.
+      quick = !gone && systemClock() - started < QUICK_END_MS ? quick + 1 : 0;
+      if (quick > 0) await sleep(backoffDelay(quick, f.backoff), f.signal);
     } catch (err) {
       if (f.signal.aborted) return;
       failures++;
