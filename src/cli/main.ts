@@ -60,7 +60,8 @@ Examples:
   handoff sim run crashloop-exit-1 --at 2m one scenario, two simulated minutes in
   handoff rules                            the rule catalogue
 
-Exit codes: 0 nothing failed, 1 a target failed, 2 usage or input error, 3 cluster unreachable, 4 check timed out.`,
+Exit codes: 0 nothing failed, 1 a target failed, 2 usage or input error, 3 cluster unreachable (also: a watch
+that heard nothing from it for --watch-timeout, 5m by default), 4 check timed out.`,
     );
 
   const ctx = {

@@ -15,7 +15,7 @@ import {
 } from '../options.js';
 import { OUTPUT_FORMATS, runDiagnose } from './diagnose.js';
 import { defaultOutput, runTui, type TuiOptions } from './tui.js';
-import { runWatch, type WatchOptions } from './watch.js';
+import { DEFAULT_WATCH_TIMEOUT, runWatch, type WatchOptions } from './watch.js';
 
 export const FILE_HELP =
   'evidence: a file or directory of JSON/YAML (kubectl get -o yaml|json, Lists, cluster-info dump, bundles), or pasted kubectl output; - for stdin; repeatable';
@@ -46,6 +46,10 @@ export const registerDiagnose: RegisterCommand = (program, { io, exit }) => {
       'live clusters: keep watching and print each target whose verdict, stage or reason changes (Ctrl-C stops)',
     )
     .option(
+      '--watch-timeout <DURATION>',
+      `with -w: exit 3 when the API server has not answered for this long; meanwhile the watch says it is stale and reconnects with back-off (0: never give up; default ${DEFAULT_WATCH_TIMEOUT})`,
+    )
+    .option(
       '--probe',
       "live clusters: GET Running pods' readiness/liveness HTTP endpoints through pods/proxy (at most 20)",
     )
@@ -59,6 +63,11 @@ export const registerDiagnose: RegisterCommand = (program, { io, exit }) => {
   cmd.action(async (targets: string[], opts: TuiOptions & WatchOptions, self: Command) => {
     // The default of -o is decided now: the TUI on a terminal, plain text in pipes, CI and dumb terminals.
     const output = self.getOptionValueSource('output') === 'default' ? defaultOutput(io) : opts.output;
+    if (opts.watchTimeout !== undefined && opts.watch !== true)
+      throw new UsageError(
+        '--watch-timeout only applies to --watch',
+        'e.g. handoff -w -n shop --watch-timeout 10m',
+      );
     if (output === 'tui') {
       exit(await runTui(targets, opts, io));
       return;

@@ -2,7 +2,7 @@
  * The Ink terminal UI: when `handoff` shows it, and the data feed behind it (a one-shot report,
  * a live --watch, or a simulator scenario advanced in real time with --speed).
  */
-import { UsageError } from '../../errors/index.js';
+import { isUserError, UsageError } from '../../errors/index.js';
 import type { Snapshot } from '../../model/index.js';
 import { collected } from '../../collectors/collector.js';
 import { collectLive, watchLive, type Connection } from '../../collectors/live/index.js';
@@ -16,9 +16,12 @@ import { IncrementalDiagnosis } from '../pipeline/incremental.js';
 import { runDiagnosis } from '../pipeline/run-diagnosis.js';
 import { liveScope, parseScope, type DiagnosisScope } from '../pipeline/scope.js';
 import { EXIT, type CliIO } from '../io.js';
+import { parseWatchTimeout, watchTiming, type WatchControl } from './watch.js';
 
 export interface TuiOptions extends DiagnoseOptions {
   readonly watch?: boolean;
+  /** `--watch-timeout`: with --watch, give up (exit 3) after this long without an answer. */
+  readonly watchTimeout?: string;
   /** `--speed X`: with --sim, simulated seconds per real second. */
   readonly speed?: string;
 }
@@ -86,6 +89,8 @@ export interface FeedPlan {
   readonly connection: Connection | undefined;
   /** Milliseconds between two simulator steps; 400 by default. */
   readonly intervalMs?: number;
+  /** The watch's request timing (tests). */
+  readonly watch?: Pick<WatchControl, 'watchTimeoutSeconds' | 'backoff'>;
 }
 
 export interface RunningFeed {
@@ -148,9 +153,16 @@ export function startFeed(plan: FeedPlan, feed: PushFeed, io: CliIO): RunningFee
       if (opts.watch === true) {
         await watchLive(connection, scope, {
           ...common,
+          ...watchTiming(opts, plan.watch ?? {}),
           signal: stop.signal,
           onSnapshot: (snapshot) => {
             push(snapshot, true);
+          },
+          onLink: (state) => {
+            feed.push({
+              kind: 'link',
+              stale: state.live ? undefined : { since: state.since, why: state.why },
+            });
           },
         });
       } else push(await collectLive(connection, scope, common), false);
@@ -188,6 +200,7 @@ export async function runTui(targetArgs: readonly string[], opts: TuiOptions, io
   if (opts.watch === true && files.length > 0)
     throw new UsageError('--watch cannot be combined with -f: files do not change');
   const sel: Selection = { scope, nowFlag: parseNow(opts.now) };
+  if (opts.watch === true) parseWatchTimeout(opts.watchTimeout);
   // A missing kubeconfig is reported before the screen is taken.
   const connection = opts.sim === undefined && files.length === 0 ? connectionFor(opts, io) : undefined;
 
@@ -217,8 +230,9 @@ export async function runTui(targetArgs: readonly string[], opts: TuiOptions, io
   let failure: Error | undefined;
   running.done.catch((err: unknown) => {
     // A failure before any data (unreachable cluster, bad file, a bug) ends the UI and is reported
-    // as `handoff` reports it without the UI; later ones (a broken watch) show on the status line.
-    if (running.last() === undefined) {
+    // as `handoff` reports it without the UI, and so does a watch that gave up on a lost cluster
+    // (--watch-timeout, exit 3); other later ones show on the status line.
+    if (running.last() === undefined || isUserError(err)) {
       failure = err instanceof Error ? err : new Error(String(err));
       ink.unmount();
       return;

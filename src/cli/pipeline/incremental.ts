@@ -2,11 +2,15 @@ import type { Diagnosis, Pod, Snapshot, Workload } from '../../model/index.js';
 import { compareDiagnoses, diagnose, type EngineResult } from '../../rules/engine/index.js';
 import { RULES } from '../../rules/index.js';
 
-/** What a pod's verdict can depend on among the kinds a watch follows (pods, events, nodes). */
+/**
+ * What a pod's verdict can depend on among the kinds a watch follows: the pod, its events, its
+ * node, and the Services and EndpointSlices of its namespace (whether it gets traffic).
+ */
 interface PodInputs {
   readonly pod: string;
   readonly events: string;
   readonly node: string;
+  readonly services: string;
 }
 
 export interface IncrementalResult extends EngineResult {
@@ -18,7 +22,7 @@ const podKey = (namespace: string | undefined, name: string): string => `${names
 
 /**
  * Watch mode's engine: judges again only the pods whose inputs changed since the previous round
- * (the pod, its events, its node) and every pod that is not healthy: a progressing verdict moves
+ * (the pod, its events, its node, the Services and EndpointSlices of its namespace) and every pod that is not healthy: a progressing verdict moves
  * with the clock as grace periods run out, and a failure's evidence says how long ago things
  * happened (so does a healthy pod's note on earlier restarts). A healthy pod that never restarted
  * and whose inputs did not change keeps its diagnosis; in a large cluster that is nearly every pod. Workloads and Services are always judged: they are few.
@@ -46,6 +50,11 @@ export class IncrementalDiagnosis {
       const key = podKey(e.regarding.namespace, e.regarding.name);
       eventSig.set(key, `${eventSig.get(key) ?? ''}${e.reason}\u0001${e.count}\u0001${e.last ?? ''}\u0002`);
     }
+    const serviceSig = new Map<string, string>();
+    for (const o of [...snapshot.services, ...snapshot.endpointSlices]) {
+      const ns = o.metadata.namespace ?? '';
+      serviceSig.set(ns, `${serviceSig.get(ns) ?? ''}${o.metadata.name}\u0001${versionOf(o)}\u0002`);
+    }
     const inputs = new Map<string, PodInputs>();
     const changed = new Set<string>();
     for (const pod of snapshot.pods) {
@@ -54,6 +63,7 @@ export class IncrementalDiagnosis {
         pod: versionOf(pod),
         events: eventSig.get(key) ?? '',
         node: pod.spec.nodeName === undefined ? '' : (nodeVersion.get(pod.spec.nodeName) ?? 'absent'),
+        services: serviceSig.get(pod.metadata.namespace ?? '') ?? '',
       };
       inputs.set(key, current);
       const before = this.inputs.get(key);
@@ -96,7 +106,7 @@ export class IncrementalDiagnosis {
   }
 }
 
-function versionOf(o: Pod | Snapshot['nodes'][number]): string {
+function versionOf(o: { readonly metadata: { readonly resourceVersion?: string | undefined } }): string {
   // Objects from a watch carry a resourceVersion; without one, the object itself is the version.
   return o.metadata.resourceVersion ?? JSON.stringify(o);
 }
@@ -107,5 +117,5 @@ function hasRestarted(pod: Pod): boolean {
 }
 
 function sameInputs(a: PodInputs, b: PodInputs): boolean {
-  return a.pod === b.pod && a.events === b.events && a.node === b.node;
+  return a.pod === b.pod && a.events === b.events && a.node === b.node && a.services === b.services;
 }

@@ -4,4 +4,5 @@ export type { HttpResponse, QueryParams, RequestOptions } from './http-request.j
 export type { TransportOptions } from './transport.js';
 export { probePods, type ProbeOptions, type ProbeRun } from './probe.js';
 export { watchLive, type WatchLiveOptions } from './watch.js';
+export type { BackoffOptions, LinkState } from './watch-link.js';
 export type { StreamOptions, StreamResponse } from './stream.js';

@@ -1,12 +1,16 @@
 /**
  * Following one watched collection: a watch from its resourceVersion, renewed when the server
- * ends it, re-listed on 410 (expired resourceVersion), retried after a pause when it breaks.
+ * ends it, re-listed on 410 (expired resourceVersion). A request that fails, or a stream the
+ * server neither feeds nor ends in time (a frozen server, a dead connection), tells the Link and
+ * is retried after a capped, jittered back-off.
  */
 import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
 import type { QueryParams } from './http-request.js';
 import type { ResourceType } from './resources.js';
 import { jsonLines, type StreamOptions, type StreamResponse } from './stream.js';
 import type { Transport } from './transport.js';
+import { backoffDelay, type BackoffOptions, type Link } from './watch-link.js';
+import { systemClock } from '../../k8s/index.js';
 
 /** One watched collection: its objects by uid, and where to resume. */
 export interface Watched {
@@ -23,10 +27,16 @@ export interface Follower {
   /** For re-lists. */
   readonly transport: Transport;
   readonly signal: AbortSignal;
-  /** Wait before reconnecting a broken watch or re-listing again. */
-  readonly retryMs: number;
+  /** Waits between reconnects. */
+  readonly backoff: BackoffOptions;
   /** timeoutSeconds of each watch request. */
   readonly timeoutSeconds: number;
+  /**
+   * How long the server may take to answer a request, and to end a watch past its timeoutSeconds,
+   * before the collection counts as lost.
+   */
+  readonly stallMs: number;
+  readonly link: Link;
   readonly onNote: ((text: string) => void) | undefined;
   /** Told after every change to a collection's objects. */
   readonly changed: () => void;
@@ -54,45 +64,37 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Lists the collection again, page by page, until it succeeds or the watch stops. */
-async function relist(w: Watched, f: Follower): Promise<void> {
-  while (!f.signal.aborted) {
-    const items: Raw[] = [];
-    let rv: string | undefined;
-    let cont: string | undefined;
-    let failure: string | undefined;
-    for (;;) {
-      const res = await f.transport.getJson(w.path, {
-        limit: 500,
-        continue: cont,
-        labelSelector: w.labelSelector,
-      });
-      if (res.kind !== 'ok') {
-        failure = res.message;
-        break;
-      }
-      const body = rec(res.body);
-      rv ??= str(rec(body.metadata).resourceVersion);
-      for (const item of Array.isArray(body.items) ? (body.items as unknown[]) : [])
-        if (isRecord(item)) items.push(item);
-      cont = str(rec(body.metadata).continue) || undefined;
-      if (cont === undefined) break;
-    }
-    if (failure === undefined && rv !== undefined) {
-      w.store.clear();
-      for (const item of items) w.store.set(keyOf(item), item);
-      w.rv = rv;
-      f.changed();
-      return;
-    }
-    f.onNote?.(`cannot re-list ${w.type.resource}: ${failure ?? 'no resourceVersion'}; retrying`);
-    await sleep(f.retryMs, f.signal);
+/** Lists the collection again, page by page: its objects and resourceVersion, or why it could not. */
+async function relistOnce(w: Watched, f: Follower): Promise<string | undefined> {
+  const items: Raw[] = [];
+  let rv: string | undefined;
+  let cont: string | undefined;
+  for (;;) {
+    const res = await f.transport.getJson(w.path, {
+      limit: 500,
+      continue: cont,
+      labelSelector: w.labelSelector,
+    });
+    if (res.kind !== 'ok') return `cannot re-list ${w.type.resource}: ${res.message}`;
+    const body = rec(res.body);
+    rv ??= str(rec(body.metadata).resourceVersion);
+    for (const item of Array.isArray(body.items) ? (body.items as unknown[]) : [])
+      if (isRecord(item)) items.push(item);
+    cont = str(rec(body.metadata).continue) || undefined;
+    if (cont === undefined) break;
   }
+  if (rv === undefined) return `cannot re-list ${w.type.resource}: no resourceVersion`;
+  w.store.clear();
+  for (const item of items) w.store.set(keyOf(item), item);
+  w.rv = rv;
+  f.changed();
+  return undefined;
 }
 
 /** Applies one watch stream's events to the store; true when the resourceVersion is gone (410). */
 async function applyEvents(w: Watched, f: Follower, body: StreamResponse['body']): Promise<boolean> {
   for await (const line of jsonLines(body)) {
+    f.link.contact(w.path);
     const ev = rec(line);
     const type = str(ev.type);
     const obj = rec(ev.object);
@@ -113,39 +115,103 @@ async function applyEvents(w: Watched, f: Follower, body: StreamResponse['body']
   return false;
 }
 
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10}s`;
+}
+
+/** A watch the server ends sooner than this is renewed only after a back-off. */
+const QUICK_END_MS = 1000;
+
+/** Why a request went wrong, as one line. */
+function reason(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
+}
+
+/**
+ * One watch request: resolves true when the resourceVersion is gone (410), false when the server
+ * ended the watch; throws when the request failed or stalled (the server did not end it within
+ * timeoutSeconds + stallMs).
+ */
+async function watchOnce(w: Watched, f: Follower): Promise<boolean> {
+  const request = new AbortController();
+  const stop = (): void => {
+    request.abort();
+  };
+  f.signal.addEventListener('abort', stop, { once: true });
+  let stalled = false;
+  const deadline = setTimeout(
+    () => {
+      stalled = true;
+      request.abort();
+    },
+    f.timeoutSeconds * 1000 + f.stallMs,
+  );
+  try {
+    const res = await f.stream(
+      w.path,
+      {
+        watch: 1,
+        resourceVersion: w.rv,
+        allowWatchBookmarks: true,
+        timeoutSeconds: f.timeoutSeconds,
+        labelSelector: w.labelSelector,
+      },
+      { signal: request.signal, headersTimeoutMs: f.stallMs },
+    );
+    if (res.status === 410) {
+      res.body.resume();
+      f.link.contact(w.path);
+      return true;
+    }
+    if (res.status !== 200) {
+      res.body.resume();
+      throw new Error(`answered HTTP ${res.status}`);
+    }
+    f.link.contact(w.path);
+    const gone = await applyEvents(w, f, res.body);
+    if (stalled) throw new Error('stalled');
+    if (!gone) f.link.contact(w.path);
+    return gone;
+  } catch (err) {
+    if (stalled && !f.signal.aborted)
+      throw new Error(
+        `no answer for ${seconds(f.timeoutSeconds * 1000 + f.stallMs)} (the server neither sent events nor ended the watch)`,
+        { cause: err },
+      );
+    throw err;
+  } finally {
+    clearTimeout(deadline);
+    f.signal.removeEventListener('abort', stop);
+  }
+}
+
 /** Watches one collection until the signal stops it. */
 export async function follow(w: Watched, f: Follower): Promise<void> {
+  let failures = 0;
+  let quick = 0;
+  let gone = false;
   while (!f.signal.aborted) {
-    let gone: boolean;
     try {
-      const res = await f.stream(
-        w.path,
-        {
-          watch: 1,
-          resourceVersion: w.rv,
-          allowWatchBookmarks: true,
-          timeoutSeconds: f.timeoutSeconds,
-          labelSelector: w.labelSelector,
-        },
-        { signal: f.signal },
-      );
-      if (res.status === 410) {
-        res.body.resume();
-        gone = true;
-      } else if (res.status !== 200) {
-        res.body.resume();
-        f.onNote?.(`watch of ${w.type.resource} answered HTTP ${res.status}; retrying`);
-        await sleep(f.retryMs, f.signal);
-        continue;
-      } else {
-        gone = await applyEvents(w, f, res.body);
+      if (gone) {
+        const why = await relistOnce(w, f);
+        if (why !== undefined) throw new Error(why);
+        f.link.contact(w.path);
+        gone = false;
       }
+      const started = systemClock();
+      gone = await watchOnce(w, f);
+      failures = 0;
+      // A server that ends every watch at once (a proxy, a server that ignores watch=1) is
+      // answering, but must not be asked again in a tight loop.
+      quick = !gone && systemClock() - started < QUICK_END_MS ? quick + 1 : 0;
+      if (quick > 0) await sleep(backoffDelay(quick, f.backoff), f.signal);
     } catch (err) {
       if (f.signal.aborted) return;
-      f.onNote?.(`watch of ${w.type.resource} broke: ${err instanceof Error ? err.message : String(err)}`);
-      await sleep(f.retryMs, f.signal);
-      continue;
+      failures++;
+      f.link.fail(w.path, `watch of ${w.type.resource}: ${reason(err)}`);
+      await sleep(backoffDelay(failures, f.backoff), f.signal);
     }
-    if (gone && !f.signal.aborted) await relist(w, f);
   }
 }

@@ -4,10 +4,20 @@ import { SnapshotBuilder } from '../snapshot-builder.js';
 import { collectLive, type CollectLiveOptions, type LiveScope } from './collect.js';
 import type { HttpResponse, QueryParams } from './http-request.js';
 import type { Connection } from './kubeconfig.js';
-import { collectionPath, CORE_EVENTS, NODES, PODS, type ResourceType } from './resources.js';
+import {
+  collectionPath,
+  CORE_EVENTS,
+  ENDPOINT_SLICES,
+  NODES,
+  PODS,
+  SERVICES,
+  type ResourceType,
+} from './resources.js';
 import { Transport } from './transport.js';
 import { follow, keyOf, type Watched } from './watch-stream.js';
-import { dateOf, systemClock } from '../../k8s/index.js';
+import { Link, type BackoffOptions, type LinkState } from './watch-link.js';
+import { ClusterError } from '../../errors/index.js';
+import { dateOf, formatTime, humanDuration, systemClock } from '../../k8s/index.js';
 
 export interface WatchLiveOptions extends Omit<CollectLiveOptions, 'maxPodTargets' | 'onRequests'> {
   /** Stops the watch; `watchLive` resolves once every stream is closed. */
@@ -18,13 +28,29 @@ export interface WatchLiveOptions extends Omit<CollectLiveOptions, 'maxPodTarget
   readonly onNote?: (text: string) => void;
   /** Least time between two snapshots; 500 ms by default. */
   readonly intervalMs?: number;
-  /** timeoutSeconds of each watch request (renewed from the last resourceVersion); 300 by default. */
+  /** timeoutSeconds of each watch request (renewed from the last resourceVersion); 60 by default. */
   readonly watchTimeoutSeconds?: number;
-  /** Wait before reconnecting a broken watch; 1 s by default. */
-  readonly retryDelayMs?: number;
+  /**
+   * How long a request may go unanswered, and a watch stay open past its timeoutSeconds, before
+   * the collection counts as lost (a frozen server, a dead connection); 15 s by default.
+   */
+  readonly stallMs?: number;
+  /** Waits between reconnects: capped exponential back-off with jitter (1 s doubling to 30 s). */
+  readonly backoff?: BackoffOptions;
+  /** Told when the watch loses the API server (stale since the last answer) and when it is back. */
+  readonly onLink?: (state: LinkState) => void;
+  /**
+   * After this long without an answer, the watch stops and rejects with a ClusterError (`hint`
+   * is its hint); undefined or 0: it keeps reconnecting until stopped.
+   */
+  readonly giveUp?: { readonly afterMs: number; readonly hint?: string };
 }
 
-/** A collection to watch: pods (with `-l`), core/v1 events, nodes. */
+/**
+ * A collection to watch: pods (with `-l`), core/v1 events, nodes, and the Services and
+ * EndpointSlices that say whether a Ready pod gets traffic (a slice from the first list would
+ * miss every pod created since, and call it NotInEndpoints).
+ */
 interface Target {
   readonly type: ResourceType;
   readonly namespace: string | undefined;
@@ -42,6 +68,8 @@ function watchTargets(connection: Connection, scope: LiveScope): Target[] {
     { type: PODS, namespace, ...(scope.selector === undefined ? {} : { labelSelector: scope.selector }) },
     { type: CORE_EVENTS, namespace },
     { type: NODES, namespace: undefined },
+    { type: SERVICES, namespace },
+    { type: ENDPOINT_SLICES, namespace },
   ];
 }
 
@@ -140,6 +168,8 @@ function rebuilder(initial: Snapshot, watched: readonly Watched[], now: () => Da
       pods: has(PODS) ? built.pods : initial.pods,
       events: has(CORE_EVENTS) ? built.events : initial.events,
       nodes: has(NODES) ? built.nodes : initial.nodes,
+      services: has(SERVICES) ? built.services : initial.services,
+      endpointSlices: has(ENDPOINT_SLICES) ? built.endpointSlices : initial.endpointSlices,
     };
   };
 }
@@ -194,7 +224,8 @@ function aborted(signal: AbortSignal): Promise<void> {
 
 /**
  * `--watch`: one live collection (a namespace or cluster scan, as collectLive does), then a
- * watch of pods, core/v1 events and (when readable) nodes from the lists' resourceVersion.
+ * watch of pods, core/v1 events, Services, EndpointSlices and (when readable) nodes from the
+ * lists' resourceVersion.
  * Changes are applied to the evidence and a rebuilt Snapshot is handed over at most every
  * `intervalMs`; a 410 (expired resourceVersion) re-lists that one collection and resumes.
  * Only list and watch GETs are sent after the first collection.
@@ -215,17 +246,74 @@ export async function watchLive(
   const watched = watchedCollections(targets, initial, lists.captured, onNote);
   lists.captured.clear();
 
+  // The streams stop on the caller's signal, or when the watch gives up.
+  const stopAll = new AbortController();
+  const stopOnSignal = (): void => {
+    stopAll.abort();
+  };
+  signal.addEventListener('abort', stopOnSignal, { once: true });
+  if (signal.aborted) stopAll.abort();
+  const gaveUp = giveUpTimer(connection, options, stopAll);
+  const link = new Link({ wall: () => now().getTime(), elapsed: systemClock }, (state) => {
+    gaveUp.onLink(link);
+    options.onLink?.(state);
+  });
+
   const rebuild = rebuilder(initial, watched, now);
-  const pace = pacer(signal, options.intervalMs ?? 500, () => onSnapshot(rebuild()), onNote);
+  const pace = pacer(stopAll.signal, options.intervalMs ?? 500, () => onSnapshot(rebuild()), onNote);
   const follower = {
     stream,
     transport: new Transport(connection, options.transport),
-    signal,
-    retryMs: options.retryDelayMs ?? 1000,
-    timeoutSeconds: options.watchTimeoutSeconds ?? 300,
+    signal: stopAll.signal,
+    backoff: options.backoff ?? {},
+    timeoutSeconds: options.watchTimeoutSeconds ?? 60,
+    stallMs: options.stallMs ?? 15_000,
+    link,
     onNote,
     changed: pace.changed,
   };
-  await Promise.all([...watched.map((w) => follow(w, follower)), aborted(signal)]);
-  await pace.stop();
+  try {
+    await Promise.all([...watched.map((w) => follow(w, follower)), aborted(stopAll.signal)]);
+    await pace.stop();
+  } finally {
+    gaveUp.clear();
+    signal.removeEventListener('abort', stopOnSignal);
+  }
+  const failure = gaveUp.error();
+  if (failure !== undefined) throw failure;
+}
+
+/**
+ * Gives the watch up once it has been stale for `giveUp.afterMs`: stops every stream, and the
+ * watch then rejects with one ClusterError naming the server, since when and why.
+ */
+function giveUpTimer(
+  connection: Connection,
+  options: WatchLiveOptions,
+  stopAll: AbortController,
+): { onLink: (link: Link) => void; clear: () => void; error: () => ClusterError | undefined } {
+  const afterMs = options.giveUp?.afterMs ?? 0;
+  let timer: NodeJS.Timeout | undefined;
+  let failure: ClusterError | undefined;
+  const clear = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+  };
+  const check = (link: Link): void => {
+    clear();
+    const stale = link.staleness();
+    if (stale === undefined || afterMs <= 0) return;
+    if (stale.forMs < afterMs) {
+      timer = setTimeout(() => {
+        check(link);
+      }, afterMs - stale.forMs);
+      return;
+    }
+    failure = new ClusterError(
+      `no answer from the API server ${connection.server} (context "${connection.context}") since ${formatTime(stale.since)}: ${stale.why}; gave up after ${humanDuration(afterMs)}`,
+      options.giveUp?.hint,
+    );
+    stopAll.abort();
+  };
+  return { onLink: check, clear, error: () => failure };
 }

@@ -3,7 +3,14 @@
  * (or killed) the container for them, 'progressing' while the probe fails on the current
  * instance but has not restarted anything yet. Shares probeDrivenRestart with the crash rules.
  */
-import type { Container, ContainerRef, EventRecord, Evidence, ProbeResult } from '../../model/index.js';
+import type {
+  Container,
+  ContainerRef,
+  ContainerStatus,
+  EventRecord,
+  Evidence,
+  ProbeResult,
+} from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
 import { appContainerEntries } from '../shared/containers.js';
@@ -95,6 +102,28 @@ function killLoopOngoing(kills: readonly EventRecord[], restarts: number, now: n
   const last = newest(kills);
   const t = last === undefined ? undefined : time(last);
   return restarts >= LOOP_MIN_RESTARTS && t !== undefined && now - t < LOOP_WINDOW_MS;
+}
+
+/**
+ * A container the probe killed runs again, but not yet for as long as the killed instance lived
+ * plus one probe period (at most LOOP_WINDOW_MS, after which the kubelet forgets a restart): the
+ * probe has not had the time to fail it again, so nothing shows it passes now (its failures may
+ * not even be recorded any more once the event budget is spent). Judging it healthy would flip the
+ * verdict at every restart of a probe-driven loop: failed, healthy for a minute, failed again.
+ */
+function unproven(
+  st: ContainerStatus,
+  spec: Container | undefined,
+  probe: 'liveness' | 'startup',
+  now: number,
+): boolean {
+  const started = parseTime(st.state?.running?.startedAt);
+  const before = st.lastState?.terminated;
+  const from = parseTime(before?.startedAt);
+  const to = parseTime(before?.finishedAt);
+  if (started === undefined || from === undefined || to === undefined || to < from) return false;
+  const period = (probeOf(spec, probe)?.periodSeconds ?? PROBE_DEFAULTS.periodSeconds) * 1000;
+  return now - started < Math.min(to - from + period, LOOP_WINDOW_MS);
 }
 
 function build(ctx: PodContext, p: Parts): LivenessCase {
@@ -284,7 +313,10 @@ function computeLivenessCases(ctx: PodContext): readonly LivenessCase[] {
       const withProbe = probed === undefined ? {} : { probed };
       if (
         driven !== undefined &&
-        (since.length > 0 || restartingFrequently(st, now) || probed !== undefined)
+        (since.length > 0 ||
+          restartingFrequently(st, now) ||
+          unproven(st, entry.spec, driven.probe, now) ||
+          probed !== undefined)
       ) {
         out.push(build(ctx, { ...common, ...withProbe, probe: driven.probe, status: 'failed', failures }));
       } else if (probed !== undefined && since.length === 0 && st.restartCount > 0 && killedBefore(term)) {

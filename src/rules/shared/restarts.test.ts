@@ -81,19 +81,28 @@ describe('probeDrivenRestart', () => {
     ).toBe('liveness');
     expect(probeDrivenRestart([kill], ref, true, undefined, undefined)?.probe).toBe('liveness');
   });
-  it('ignores kills of other instances and OOM kills', () => {
-    expect(
-      probeDrivenRestart(
-        [kill],
-        ref,
-        true,
-        { exitCode: 137, startedAt: '2026-01-01T01:00:00Z', finishedAt: '2026-01-01T01:01:00Z' },
-        undefined,
-      ),
-    ).toBeUndefined();
-    expect(
-      probeDrivenRestart([kill], ref, true, { exitCode: 137, reason: 'OOMKilled' }, undefined),
-    ).toBeUndefined();
+  it('ignores kills of other instances when the last one ended by itself, and OOM kills', () => {
+    const later = { startedAt: '2026-01-01T01:00:00Z', finishedAt: '2026-01-01T01:01:00Z' };
+    for (const term of [
+      { exitCode: 1, reason: 'Error', ...later },
+      { exitCode: 2, reason: 'Error', ...later },
+      { exitCode: 128, reason: 'StartError', ...later },
+      { exitCode: 137, reason: 'OOMKilled', ...later },
+      { exitCode: 137, reason: 'OOMKilled' },
+    ])
+      expect(probeDrivenRestart([kill], ref, true, term, undefined), JSON.stringify(term)).toBeUndefined();
+  });
+  it('takes a kill of an earlier instance when the last one ended as a kill ends (its event not updated since)', () => {
+    const later = { startedAt: '2026-01-01T01:00:00Z', finishedAt: '2026-01-01T01:01:00Z' };
+    for (const term of [
+      { exitCode: 137, reason: 'Error', ...later },
+      { exitCode: 143, reason: 'Error', ...later },
+      { exitCode: 0, reason: 'Completed', ...later },
+      { exitCode: 0, signal: 9, ...later },
+    ])
+      expect(probeDrivenRestart([kill], ref, true, term, undefined)?.probe, JSON.stringify(term)).toBe(
+        'liveness',
+      );
   });
 });
 

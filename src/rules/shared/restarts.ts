@@ -71,11 +71,30 @@ function overlaps(e: EventRecord, from: number | undefined, to: number | undefin
   return true;
 }
 
+/** Exits a container stopped by the kubelet ends with: SIGKILL, SIGTERM, or a clean shutdown on SIGTERM. */
+const KILL_EXITS: ReadonlySet<number> = new Set([0, 137, 143]);
+/** Terminations of a container that never ran: no probe can have killed it. */
+const NEVER_RAN: ReadonlySet<string> = new Set(['StartError', 'ContainerCannotRun']);
+
+/** Whether a termination is one the kubelet's kill ends with (not OOMKilled, not a start failure, not the app's own code). */
+function killTermination(term: ContainerStateTerminated): boolean {
+  if (term.reason === 'OOMKilled' || NEVER_RAN.has(term.reason ?? '')) return false;
+  const code = effectiveExitCode(term);
+  return code !== undefined && KILL_EXITS.has(code);
+}
+
 /**
  * Whether the kubelet killed the container because a liveness or startup probe failed:
  * a `Killing` "failed liveness probe" event during the terminated instance, or liveness/startup
  * failures right before a SIGKILL/SIGTERM exit. OOMKilled is never probe-driven. With no
  * termination in the evidence (events only), a probe `Killing` event alone decides.
+ *
+ * A probe kill of the container outside the last instance counts too when that instance ended
+ * the way a kill ends (exit 137, 143 or 0): the kubelet folds repeats of a kill into one event
+ * whose lastTimestamp it updates only while its event budget lasts (25 events per object, then
+ * one per 5 minutes), so in a long restart loop, and while a watch has the new container status
+ * but not yet the event, the newest kill event is older than the last instance. The verdict must
+ * not swing between liveness and crash/KilledExternally with such timing.
  */
 export function probeDrivenRestart(
   events: readonly EventRecord[],
@@ -92,7 +111,12 @@ export function probeDrivenRestart(
   );
   const lastKill = kills.at(-1);
   if (lastKill !== undefined) return { probe: lastKill.kill.probe, events: kills.map((k) => k.event) };
-  if (term === undefined || !isKillExit(effectiveExitCode(term))) return undefined;
+  if (term === undefined) return undefined;
+  const earlier = probeKills(events, ref, sole);
+  const lastEarlier = earlier.at(-1);
+  if (lastEarlier !== undefined && killTermination(term))
+    return { probe: lastEarlier.kill.probe, events: earlier.map((k) => k.event) };
+  if (!isKillExit(effectiveExitCode(term))) return undefined;
   const probe = probeOf(spec, 'liveness') ?? probeOf(spec, 'startup');
   const lookback = Math.max(probe === undefined ? 0 : probeBudgetSeconds(probe) * 1000, 2 * KILL_SLACK_MS);
   const failures = probeFailures(events, ref, sole, ['liveness', 'startup']).filter(
