@@ -56,6 +56,13 @@ export interface Finding {
    * cannot be progressing.
    */
   readonly since?: number;
+  /**
+   * The finding rests on a failure the component reported: its own attempt failed and it retries
+   * after a back-off (ErrImagePull, a FailedMount error, FailedCreatePodSandBox, a Multi-Attach
+   * naming the pods that hold the volume). A grace period covers only a stage still under way or a
+   * component waiting on an operation in flight, so a reported failure is failed however young.
+   */
+  readonly reported?: true;
 }
 
 export type Verdict = 'healthy' | 'progressing' | 'failed' | 'unknown';

@@ -117,5 +117,28 @@ testRule(missingEnvSource, {
         },
       ],
     },
+    {
+      name: 'a bare row beside the describe of a replica known only from its events (no pod object)',
+      snapshot: snapshot({
+        pods: [waiting('autotune-f2c9c')],
+        events: [
+          event({
+            reason: 'Failed',
+            name: 'autotune-zz78v',
+            namespace: 'pac',
+            message: 'Error: configmap "autotune-config-key" not found',
+            count: 12,
+          }),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'objectMissing',
+          data: { object: 'autotune-config-key' },
+          evidenceIncludes: ['pod autotune-zz78v of the same namespace, also CreateContainerConfigError'],
+        },
+        { messageId: 'objectMissing', data: { object: 'autotune-config-key' } },
+      ],
+    },
   ],
 });

@@ -71,6 +71,23 @@ export function sandboxEvidence(f: SandboxFailure, now: number): Evidence[] {
 /** Memoised per context: every rule of the stage shares one computation. */
 export const sandboxFailures = perContext(computeSandboxFailures);
 
+/**
+ * containerd's "failed to reserve sandbox name ... is reserved for <id>": an earlier RunPodSandbox
+ * for the pod is still running in the runtime, so this is a wait on an operation in flight.
+ */
+const NAME_RESERVED = /failed to reserve sandbox name|name "[^"]*" is reserved for/i;
+
+/**
+ * Whether the kubelet reported a failed sandbox attempt (Finding.reported): every
+ * FailedCreatePodSandBox is one, except a network plugin that has not initialised yet on the node
+ * (NetworkPluginNotReady: the node's network is still coming up) and a sandbox name still held by
+ * an earlier attempt in flight. Those two are waits and keep the rule's grace period.
+ */
+export function sandboxReported(f: SandboxFailure): boolean {
+  if (f.error.kind === 'networkNotReady') return false;
+  return !NAME_RESERVED.test(f.newest.message);
+}
+
 /** A finding from one sandbox failure: the sandbox rules differ only in reason, wording and steps. */
 export function sandboxFinding(
   meta: RuleMeta,
@@ -78,9 +95,11 @@ export function sandboxFinding(
   f: SandboxFailure,
   input: Pick<FindingInput, 'reason' | 'messageId' | 'data' | 'nextSteps'>,
 ): Finding {
+  const reported = sandboxReported(f);
   return finding(meta, {
     ...input,
-    status: graceStatus(meta, f.since, ctx.now),
+    status: graceStatus(meta, f.since, ctx.now, reported),
+    reported,
     basis: 'events',
     evidence: sandboxEvidence(f, ctx.now),
     at: eventTime(f.newest),

@@ -16,6 +16,8 @@ export interface FindingInput {
   readonly at?: number | undefined;
   /** When the failure began (epoch ms), when the evidence shows it; see Finding.since. */
   readonly since?: number | undefined;
+  /** The component reported this failure (see Finding.reported); pass the same to graceStatus. */
+  readonly reported?: boolean;
 }
 
 /** Builds a Finding stamped with the rule's id and stage. */
@@ -34,18 +36,23 @@ export function finding(meta: RuleMeta, input: FindingInput): Finding {
     ...(input.confidence === undefined ? {} : { confidence: input.confidence }),
     ...(input.at === undefined ? {} : { at: input.at }),
     ...(input.since === undefined ? {} : { since: input.since }),
+    ...(input.reported === true ? { reported: true as const } : {}),
   };
 }
 
 /**
  * 'failed' when the symptom has lasted at least the grace period, else 'progressing'.
  * `since` is when the symptom began (epoch ms); unknown start counts as failed.
+ * `reported`: the component reported the failure of its own attempt and retries after a back-off
+ * (Finding.reported). The grace period covers a stage still under way, a wait, never a reported
+ * failure, which is failed however young.
  */
 export function graceStatus(
   meta: RuleMeta,
   since: number | undefined,
   now: number,
+  reported = false,
 ): 'failed' | 'progressing' {
-  if (since === undefined || meta.graceSeconds <= 0) return 'failed';
+  if (reported || since === undefined || meta.graceSeconds <= 0) return 'failed';
   return now - since >= meta.graceSeconds * 1000 ? 'failed' : 'progressing';
 }

@@ -14,10 +14,10 @@ const meta = {
     'The kubelet cannot mount a volume: FailedMount "MountVolume.SetUp failed" / "MountVolume.MountDevice failed" / ' +
     '"MountVolume.NewMounter initialization failed" with the storage error (CSI "rpc error: code = ... desc = ...", ' +
     '"mount failed: exit status 32", subPath errors), or the CSI driver is not registered on the node ' +
-    '("driver name X not found in the list of registered CSI drivers"). Grace 60 s: the kubelet retries mounts, and a node ' +
-    'plugin that is still starting registers within seconds.',
+    '("driver name X not found in the list of registered CSI drivers"). No grace period: the kubelet reported the failed mount ' +
+    'and retries after a back-off, so it is failed at once (a mount the kubelet is still waiting for is mount-timeout).',
   reasons: ['MountFailed', 'CSIDriverNotRegistered'],
-  graceSeconds: 60,
+  graceSeconds: 0,
   needs: ['pods', 'events', 'pvcs'],
   messages: {
     mountFailed: 'The kubelet on {{node}} cannot mount volume {{volume}} ({{operation}}): {{detail}}',
