@@ -78,11 +78,10 @@ export function writeOutputFile(file: string, text: string, o: OutputFileOptions
     (o.force ? constants.O_TRUNC : constants.O_EXCL);
   let fd: number;
   try {
-    // A regular file only: O_NOFOLLOW refuses a link at the final component, O_EXCL any existing file.
-    if (o.force && lstatOrUndefined(file)?.isDirectory() === true) throw refusal(file, o, 'directory');
+    // A regular file only: O_NOFOLLOW refuses a link at the final component, O_EXCL any existing
+    // file, and a directory cannot be opened for writing (EISDIR).
     fd = openSync(file, flags, 0o644);
   } catch (err) {
-    if (err instanceof UsageError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EEXIST')
       throw refusal(file, o, lstatOrUndefined(file)?.isSymbolicLink() === true ? 'link' : 'exists');
