@@ -3,7 +3,7 @@
  * instead of "● live", the status line says why, and the UI ends with exit 3 after --watch-timeout.
  */
 import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startFeed } from '../../src/cli/commands/tui.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
@@ -20,6 +20,14 @@ import { startFreezableProxy, type FreezableProxy } from '../live/freezable-prox
 import { writeKubeconfig } from '../live/kubeconfig-files.js';
 import { renderApp, type RenderedApp } from './render-app.js';
 import { dataOf, diag } from './diagnoses.js';
+
+// Ink decides once, when it is first imported, whether it runs in CI (is-in-ci reads CI and
+// CONTINUOUS_INTEGRATION); in CI it draws only the last frame, on exit. The last test reads the
+// frames drawn while the UI runs, so it must see a terminal outside CI wherever the suite runs.
+vi.hoisted(() => {
+  delete process.env.CI;
+  delete process.env.CONTINUOUS_INTEGRATION;
+});
 
 let server: RunningApiServer | undefined;
 let proxy: FreezableProxy | undefined;
