@@ -6,7 +6,7 @@
 // grace periods are judged against it, as `--now` does for the CLI.
 import { performance } from 'node:perf_hooks';
 import { collectLive, loadConnection } from '../dist/collectors/live/index.js';
-import { diagnose } from '../dist/rules/engine.js';
+import { diagnose } from '../dist/rules/engine/index.js';
 import { RULES } from '../dist/rules/index.js';
 import { renderJson } from '../dist/report/index.js';
 
@@ -32,7 +32,12 @@ const evidenceHeap = heapNow();
 const { diagnoses } = diagnose(snapshot, { now: nowMs, rules: RULES });
 const t2 = performance.now();
 const diagnosesHeap = heapNow() - evidenceHeap;
-const json = renderJson({ generatedAt: new Date().toISOString(), source: { type: 'live' }, diagnoses });
+const json = renderJson({
+  generatedAt: new Date().toISOString(),
+  referenceTime: nowMs,
+  source: { type: 'live' },
+  diagnoses,
+});
 const t3 = performance.now();
 console.log(
   JSON.stringify({

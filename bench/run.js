@@ -3,8 +3,8 @@
 import { performance } from 'node:perf_hooks';
 import { generateEvidence } from './generate.js';
 import { SnapshotBuilder } from '../dist/collectors/snapshot-builder.js';
-import { diagnose } from '../dist/rules/engine.js';
-import { referenceTime } from '../dist/rules/context.js';
+import { diagnose } from '../dist/rules/engine/index.js';
+import { referenceTimeOf } from '../dist/collectors/collector.js';
 import { RULES } from '../dist/rules/index.js';
 
 const PODS = Number(process.env.BENCH_PODS ?? 10_000);
@@ -41,7 +41,7 @@ for (let run = 0; run < RUNS; run++) {
 
   globalThis.gc?.();
   const e0 = performance.now();
-  const now = referenceTime(snapshot) ?? Date.now();
+  const now = referenceTimeOf(snapshot) ?? Date.now();
   const { diagnoses } = diagnose(snapshot, { now, rules: RULES });
   const engineMs = performance.now() - e0;
   sample();

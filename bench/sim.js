@@ -6,7 +6,7 @@
 //   node bench/sim.js [--nodes N] [--pods M] [--seed S] [--minutes SIMULATED_MINUTES] [--page N]
 import { performance } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
-import { generateScenarioDetailed } from '../dist/simulator/scenario/generate.js';
+import { generateScenarioDetailed } from '../dist/simulator/generate/generate.js';
 import { parseScenario } from '../dist/simulator/scenario/load.js';
 import { Simulation } from '../dist/simulator/simulation.js';
 import { startApiServer } from '../dist/simulator/http/server.js';

@@ -58,6 +58,7 @@ feed.push({
   data: {
     report: {
       generatedAt: '2026-01-01T01:00:00Z',
+      referenceTime: Date.parse('2026-01-01T01:00:00Z'),
       source: { type: 'simulator', scenario: 'bench', referenceTime: '2026-01-01T01:00:00Z' },
       diagnoses,
     },

@@ -7,16 +7,18 @@
 //
 //   node scripts/corpus-digest.mjs [--out FILE]   FILE gets the whole output, for a diff.
 //
-// generatedAt (the wall clock) is the only field replaced; everything else is compared as is.
+// The wall clock is pinned (scripts/frozen-clock.mjs) and generatedAt replaced; everything else is
+// compared as is.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = join(root, 'bin', 'handoff.js');
+const clock = pathToFileURL(join(root, 'scripts', 'frozen-clock.mjs')).href;
 const outIndex = process.argv.indexOf('--out');
 const outFile = outIndex > 0 ? process.argv[outIndex + 1] : undefined;
 
@@ -24,7 +26,7 @@ function run(args, stdin, cwd = root) {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      [bin, ...args],
+      ['--import', clock, bin, ...args],
       { cwd, maxBuffer: 1 << 30, env: { ...process.env, CI: 'true', NO_COLOR: '1' } },
       (err, stdout, stderr) => {
         const code = err === null ? 0 : (err.code ?? 'signal');
@@ -60,7 +62,7 @@ for (const stage of readdirSync(golden).sort())
 const pastes = join(root, 'test', 'fixtures', 'pastes');
 for (const f of readdirSync(pastes).sort()) add(`paste ${f}`, ['-f', relative(root, join(pastes, f))]);
 
-const realDirs = [join(root, 'test', 'fixtures', 'real-cases'), join(root, '..', 'shared', 'real-cases')];
+const realDirs = [join(root, 'test', 'fixtures', 'real-cases')];
 const seen = new Set();
 for (const dir of realDirs.filter(existsSync))
   for (const f of readdirSync(dir)
@@ -81,20 +83,8 @@ for (const line of list.split('\n').slice(1)) {
 // Generated inputs are named relative to their own folder: the paths appear in the reports.
 const tmp = mkdtempSync(join(tmpdir(), 'handoff-digest-'));
 const generated = join(tmp, 'generated.yaml');
-await run([
-  'sim',
-  'generate',
-  '--nodes',
-  '100',
-  '--pods',
-  '3000',
-  '--seed',
-  '7',
-  '--out',
-  generated,
-  '--force',
-]);
-add('generated 100 nodes / 3000 pods', ['--sim', generated]);
+await run(['sim', 'generate', '--nodes', '100', '--pods', '3000', '--seed', '7', '--out', generated]);
+add('generated 100 nodes / 3000 pods', ['--sim', 'generated.yaml'], undefined, tmp);
 
 const { generateEvidence } = await import(join(root, 'bench', 'generate.js'));
 const evidence = generateEvidence({ pods: 2000, events: 20000 });

@@ -535,6 +535,37 @@ const PART_KIND: Record<Exclude<keyof SnapshotParts, 'capturedAt' | 'collected'>
   probes: 'probes',
 };
 
+/**
+ * An active probe result (`--probe`) of pod `web-1` in `default`, taken `atS` seconds after T0:
+ * `answer` is a status code or an error message.
+ */
+export function probeResult(
+  answer: number | string,
+  opts: {
+    probe?: ProbeResult['probe'];
+    container?: string;
+    pod?: string;
+    namespace?: string;
+    port?: number;
+    path?: string;
+    atS?: number;
+    latencyMs?: number;
+  } = {},
+): ProbeResult {
+  const pod = opts.pod ?? 'web-1';
+  const namespace = opts.namespace ?? 'default';
+  return {
+    namespace,
+    pod,
+    container: opts.container ?? 'app',
+    probe: opts.probe ?? 'readiness',
+    url: `/api/v1/namespaces/${namespace}/pods/${pod}:${opts.port ?? 8080}/proxy/${(opts.path ?? '/ready').replace(/^\//, '')}`,
+    ...(typeof answer === 'number' ? { statusCode: answer } : { error: answer }),
+    latencyMs: opts.latencyMs ?? 4,
+    at: at(opts.atS ?? 0),
+  };
+}
+
 export function snapshot(parts: SnapshotParts = {}): Snapshot {
   const collected =
     parts.collected ??

@@ -9,12 +9,14 @@ import { RULES } from '../src/rules/index.js';
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const rulesDir = join(root, 'src', 'rules');
 
+/** Files of the stage folders that export a rule (beside them: the stage's analysis, index and tests). */
 function ruleFiles(): string[] {
   return STAGE_IDS.flatMap((stage) => {
     const dir = join(rulesDir, stage);
     if (!existsSync(dir)) return [];
     return readdirSync(dir)
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'index.ts')
+      .filter((f) => /^export const rule\b/m.test(readFileSync(join(dir, f), 'utf8')))
       .map((f) => `${stage}/${f.slice(0, -3)}`);
   });
 }

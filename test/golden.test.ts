@@ -11,8 +11,8 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { collectFiles } from '../src/collectors/files/index.js';
-import { diagnose } from '../src/rules/engine.js';
-import { referenceTime } from '../src/rules/context.js';
+import { diagnose } from '../src/rules/engine/index.js';
+import { referenceTimeOf } from '../src/collectors/collector.js';
 import { RULES } from '../src/rules/index.js';
 import { renderJson } from '../src/report/index.js';
 import { STAGE_IDS } from '../src/model/index.js';
@@ -46,11 +46,12 @@ async function report(dir: string): Promise<string> {
     .sort()
     .map((f) => join(dir, f));
   const snapshot = await collectFiles(inputs, new PassThrough());
-  const now = referenceTime(snapshot) ?? Date.parse('2026-01-01T00:00:00Z');
+  const now = referenceTimeOf(snapshot) ?? Date.parse('2026-01-01T00:00:00Z');
   const { diagnoses, ruleFailures } = diagnose(snapshot, { now, rules: RULES });
   expect(ruleFailures).toEqual([]);
   const json = renderJson({
     generatedAt: '2000-01-01T00:00:00.000Z',
+    referenceTime: now,
     source: {
       type: 'file',
       paths: inputs.map((p) => relative(dir, p)),

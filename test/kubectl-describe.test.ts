@@ -8,8 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { snapshotFromSources } from '../src/collectors/files/index.js';
-import { diagnose } from '../src/rules/engine.js';
-import { referenceTime } from '../src/rules/context.js';
+import { diagnose } from '../src/rules/engine/index.js';
+import { referenceTimeOf } from '../src/collectors/collector.js';
 import { RULES } from '../src/rules/index.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -68,7 +68,7 @@ describe('kubectl describe text, every version', () => {
         const text = readFileSync(join(captured, version, file), 'utf8');
         const snapshot = snapshotFromSources([{ name: file, text }], [file], { clock: () => 0 });
         const { diagnoses, ruleFailures } = diagnose(snapshot, {
-          now: referenceTime(snapshot) ?? 0,
+          now: referenceTimeOf(snapshot) ?? 0,
           rules: RULES,
         });
         expect(ruleFailures).toEqual([]);

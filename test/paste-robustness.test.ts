@@ -132,5 +132,5 @@ describe('large inputs', () => {
     });
     const structured = snapshotFromSources([{ name: 'big.json', text: list }], ['big.json']);
     expect(structured.events).toHaveLength(200_000);
-  });
+  }, 120_000);
 });

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { snapshotFromSources } from '../src/collectors/files/index.js';
-import { diagnose } from '../src/rules/engine.js';
-import { referenceTime } from '../src/rules/context.js';
+import { diagnose } from '../src/rules/engine/index.js';
+import { referenceTimeOf } from '../src/collectors/collector.js';
 import { RULES } from '../src/rules/index.js';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'pastes');
@@ -30,7 +30,7 @@ describe('pastes', () => {
         clock: () => Date.parse('2026-06-01T00:00:00Z'),
       });
       const { diagnoses, ruleFailures } = diagnose(snapshot, {
-        now: referenceTime(snapshot) ?? 0,
+        now: referenceTimeOf(snapshot) ?? 0,
         rules: RULES,
       });
       expect(ruleFailures).toEqual([]);

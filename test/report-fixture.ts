@@ -79,6 +79,7 @@ const healthy: Diagnosis = {
 
 export const REPORT: DiagnosisReport = {
   generatedAt: '2026-01-01T00:05:00.000Z',
+  referenceTime: Date.parse('2026-01-01T00:00:12.000Z'),
   source: { type: 'simulator', scenario: 'image-pull-not-found', referenceTime: '2026-01-01T00:00:12.000Z' },
   diagnoses: [failed, progressing, healthy],
 };

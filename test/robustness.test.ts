@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SnapshotBuilder } from '../src/collectors/snapshot-builder.js';
-import { diagnose } from '../src/rules/engine.js';
+import { diagnose } from '../src/rules/engine/index.js';
 import { RULES } from '../src/rules/index.js';
 import { renderJson, renderText } from '../src/report/index.js';
 
@@ -220,6 +220,7 @@ describe('pipeline robustness', () => {
         expect(result.ruleFailures).toEqual([]);
         const report = {
           generatedAt: '2026-01-01T00:20:00Z',
+          referenceTime: Date.parse('2026-01-01T00:20:00Z'),
           source: { type: 'file' as const },
           diagnoses: result.diagnoses,
         };

@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ContainerRef, Finding, ReasonCode, Snapshot } from '../src/model/index.js';
-import { buildContexts, referenceTime } from '../src/rules/context.js';
+import { buildContexts } from '../src/rules/engine/index.js';
+import { referenceTimeOf } from '../src/collectors/collector.js';
 import { placeholders } from '../src/rules/messages.js';
 import type { Rule, RuleContext } from '../src/rules/types.js';
 import { event, ms, snapshot } from './builders.js';
@@ -30,6 +31,10 @@ export interface ExpectedFinding {
   readonly data?: Readonly<Record<string, string | number>>;
   /** Strings that must occur in the joined evidence text. */
   readonly evidenceIncludes?: readonly string[];
+  /** The finding's own confidence (undefined: the engine's default for its basis). */
+  readonly confidence?: Finding['confidence'] | 'default';
+  /** Evidence sources that must occur, e.g. 'probe'. */
+  readonly evidenceSources?: readonly string[];
 }
 
 export interface InvalidCase extends ValidCase {
@@ -42,7 +47,7 @@ export interface RuleCases {
 }
 
 function contextsFor(rule: Rule, snap: Snapshot, now: number | undefined): RuleContext[] {
-  const ctx = buildContexts(snap, now ?? referenceTime(snap) ?? ms(0));
+  const ctx = buildContexts(snap, now ?? referenceTimeOf(snap) ?? ms(0));
   switch (rule.meta.target) {
     case 'pod':
       return [...ctx.pods];
@@ -128,6 +133,10 @@ export function testRule(rule: Rule, cases: RuleCases): void {
           if (e.data !== undefined) expect(f.data).toMatchObject(e.data);
           const text = f.evidence.map((ev) => ev.text).join('\n');
           for (const s of e.evidenceIncludes ?? []) expect(text).toContain(s);
+          if (e.confidence !== undefined)
+            expect(f.confidence, 'confidence').toBe(e.confidence === 'default' ? undefined : e.confidence);
+          const sources = f.evidence.map((ev) => ev.source);
+          for (const s of e.evidenceSources ?? []) expect(sources, 'evidence sources').toContain(s);
         });
       });
     }

@@ -10,7 +10,11 @@ export interface CliResult {
 /** Runs the CLI in-process with captured streams, a fixed clock and no TTY. */
 export async function runCli(
   args: readonly string[],
-  opts: { stdin?: string | Buffer; env?: Record<string, string>; tty?: boolean } = {},
+  opts: {
+    stdin?: string | Buffer | NodeJS.ReadableStream;
+    env?: Record<string, string>;
+    tty?: boolean;
+  } = {},
 ): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
@@ -18,9 +22,14 @@ export async function runCli(
   out.on('data', (c: Buffer) => (stdout += c.toString()));
   const err = new PassThrough();
   err.on('data', (c: Buffer) => (stderr += c.toString()));
-  const stdinStream = Readable.from(
-    opts.stdin === undefined ? [] : [typeof opts.stdin === 'string' ? Buffer.from(opts.stdin) : opts.stdin],
-  );
+  const stdinStream =
+    opts.stdin === undefined || typeof opts.stdin === 'string' || Buffer.isBuffer(opts.stdin)
+      ? Readable.from(
+          opts.stdin === undefined
+            ? []
+            : [typeof opts.stdin === 'string' ? Buffer.from(opts.stdin) : opts.stdin],
+        )
+      : opts.stdin;
   const stdoutStream = Object.assign(out, { isTTY: opts.tty === true });
   const code = await main(args, {
     stdout: stdoutStream,

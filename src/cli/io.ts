@@ -18,11 +18,13 @@ export function processIO(): CliIO {
   };
 }
 
-/** Exit codes, DESIGN.md §3. */
+/** Exit codes, docs/architecture.md §4. */
 export const EXIT = {
   ok: 0,
   failed: 1,
   usage: 2,
   cluster: 3,
   timeout: 4,
+  /** `handoff check` found nothing to check (no targets in scope) and --allow-empty was not given. */
+  empty: 5,
 } as const;

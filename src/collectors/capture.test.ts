@@ -1,9 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { REDACTED, redactObject, renderBundle, writeBundle } from './capture.js';
+import { REDACTED, redactObject, renderBundle } from './capture.js';
 
 const PLANTED = [
   'hunter2-db-password',
@@ -68,6 +65,7 @@ describe('bundle redaction', () => {
     capturedAt: '2026-01-01T00:00:00Z',
     source: { type: 'live' as const, context: 'prod', server: 'https://k8s.example:6443' },
     scope: { namespace: 'shop' },
+    collected: ['pods' as const],
     objects: [secret, pod, deployment, cronjob],
     logs: [],
     probes: [],
@@ -98,16 +96,151 @@ describe('bundle redaction', () => {
   });
 });
 
-describe('writeBundle', () => {
-  it('never overwrites an existing file without force', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'handoff-capture-'));
-    const path = join(dir, 'bundle.yaml');
-    writeFileSync(path, 'precious');
-    expect(() => {
-      writeBundle(path, 'new', false);
-    }).toThrow(/already exists; not overwriting it/);
-    expect(readFileSync(path, 'utf8')).toBe('precious');
-    writeBundle(path, 'new', true);
-    expect(readFileSync(path, 'utf8')).toBe('new');
+describe('credentials in arguments and annotations', () => {
+  const CREDENTIALS = [
+    'hunter2',
+    'tok-123',
+    'AKIAEXAMPLE',
+    'pw-inline',
+    'tok-quoted',
+    's3cr3t-value',
+    'ann-token',
+    'ann-pass',
+    'ann-key',
+    'tpl-pass',
+    'probe-pass',
+  ];
+  const app = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name: 'api-1',
+      namespace: 'shop',
+      annotations: {
+        'vault.example.com/agent-token': CREDENTIALS[6],
+        'example.com/db-password': CREDENTIALS[7],
+        'my-api-key': CREDENTIALS[8],
+        team: 'shop',
+        'deployment.kubernetes.io/revision': '3',
+      },
+    },
+    spec: {
+      containers: [
+        {
+          name: 'api',
+          image: 'api:1',
+          args: [
+            '--password=hunter2',
+            '--token',
+            'tok-123',
+            '--api-key=AKIAEXAMPLE',
+            '--verbose',
+            '-v=3',
+            '--port',
+            '8080',
+          ],
+          command: [
+            'sh',
+            '-c',
+            "PASSWORD=pw-inline DB_TOKEN='tok-quoted' ./run --client-secret s3cr3t-value --port 80",
+          ],
+          livenessProbe: { exec: { command: ['check', '--password=probe-pass'] } },
+        },
+      ],
+    },
+  };
+  const web = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'shop' },
+    spec: { template: { spec: { containers: [{ name: 'web', args: ['--db-password', 'tpl-pass'] }] } } },
+  };
+  const input = {
+    capturedAt: '2026-01-01T00:00:00Z',
+    source: { type: 'live' as const },
+    scope: { namespace: 'shop' },
+    collected: ['pods' as const],
+    objects: [app, web],
+    logs: [],
+    probes: [],
+  };
+
+  it('redacts values of flags and assignments whose names say secret, password, token or key', () => {
+    for (const format of ['yaml', 'json'] as const) {
+      const text = renderBundle(input, format);
+      for (const value of CREDENTIALS) expect(text).not.toContain(value);
+    }
+    const doc = parse(renderBundle(input)) as { objects: (typeof app)[] };
+    const c = doc.objects[0]?.spec.containers[0];
+    expect(c?.args).toEqual([
+      `--password=${REDACTED}`,
+      '--token',
+      REDACTED,
+      `--api-key=${REDACTED}`,
+      '--verbose',
+      '-v=3',
+      '--port',
+      '8080',
+    ]);
+    expect(c?.command).toEqual([
+      'sh',
+      '-c',
+      `PASSWORD=${REDACTED} DB_TOKEN=${REDACTED} ./run --client-secret ${REDACTED} --port 80`,
+    ]);
+    expect(doc.objects[0]?.metadata.annotations).toEqual({
+      'vault.example.com/agent-token': REDACTED,
+      'example.com/db-password': REDACTED,
+      'my-api-key': REDACTED,
+      team: 'shop',
+      'deployment.kubernetes.io/revision': '3',
+    });
+  });
+
+  it('says in the bundle what was redacted, the same after redacting twice', () => {
+    const doc = parse(renderBundle(input)) as { redacted: { object: string; field: string; what: string }[] };
+    expect(doc.redacted).toEqual(
+      expect.arrayContaining([
+        { object: 'Pod shop/api-1', field: 'spec.containers[0].args[0]', what: 'the value of --password' },
+        { object: 'Pod shop/api-1', field: 'spec.containers[0].args[2]', what: 'the value of --token' },
+        {
+          object: 'Pod shop/api-1',
+          field: 'spec.containers[0].command[2]',
+          what: 'the values of PASSWORD, DB_TOKEN, --client-secret',
+        },
+        {
+          object: 'Pod shop/api-1',
+          field: 'spec.containers[0].livenessProbe.exec.command[1]',
+          what: 'the value of --password',
+        },
+        {
+          object: 'Pod shop/api-1',
+          field: "metadata.annotations['my-api-key']",
+          what: 'an annotation whose name says secret, password, token or key',
+        },
+        {
+          object: 'Deployment shop/web',
+          field: 'spec.template.spec.containers[0].args[1]',
+          what: 'the value of --db-password',
+        },
+      ]),
+    );
+    expect(doc.redacted).toHaveLength(9);
+    const twice = parse(
+      renderBundle({ ...input, objects: input.objects.map((o) => redactObject(o)) }),
+    ) as typeof doc;
+    expect(twice.redacted).toEqual(doc.redacted);
+  });
+
+  it('lists env values, Secret data and last-applied annotations too', () => {
+    const doc = parse(renderBundle({ ...input, objects: [secret, pod] })) as {
+      redacted: { object: string; field: string }[];
+    };
+    expect(doc.redacted.map((r) => `${r.object} ${r.field}`)).toEqual([
+      'Secret shop/db data.password',
+      'Secret shop/db stringData.token',
+      "Pod shop/web-1 metadata.annotations['kubectl.kubernetes.io/last-applied-configuration']",
+      'Pod shop/web-1 spec.containers[0].env[0].value',
+      'Pod shop/web-1 spec.initContainers[0].env[0].value',
+    ]);
   });
 });

@@ -4,3 +4,5 @@ export * from './quantity.js';
 export * from './selector.js';
 export * from './taints.js';
 export * from './time.js';
+export * from './clock.js';
+export * from './reference-time.js';

@@ -52,7 +52,30 @@ export interface SelectorRequirement {
   readonly values: readonly string[];
 }
 
-const KEY = /^[A-Za-z0-9]([-A-Za-z0-9_./]*[A-Za-z0-9])?$/;
+/** A label name: at most 63 alphanumerics, '-', '_' or '.', starting and ending alphanumeric. */
+const NAME = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
+/** A label key's optional prefix: a DNS subdomain of at most 253 characters. */
+const PREFIX = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+/** A label value: empty, or as a name (apimachinery's validation.IsValidLabelValue). */
+const VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+
+/** Why a label key is invalid (apimachinery's IsQualifiedName), or undefined when it is valid. */
+function keyError(key: string): string | undefined {
+  const slash = key.indexOf('/');
+  const prefix = slash < 0 ? undefined : key.slice(0, slash);
+  const name = slash < 0 ? key : key.slice(slash + 1);
+  if (prefix !== undefined && (prefix.length > 253 || !PREFIX.test(prefix)))
+    return `invalid label key "${key}": the prefix before "/" must be a lower-case DNS subdomain`;
+  if (name.length > 63 || !NAME.test(name))
+    return `invalid label key "${key}": a name must be at most 63 alphanumeric characters, '-', '_' or '.', starting and ending with an alphanumeric character`;
+  return undefined;
+}
+
+/** Why a label value is invalid (apimachinery's IsValidLabelValue), or undefined when it is valid. */
+function valueError(key: string, value: string): string | undefined {
+  if (value.length <= 63 && VALUE.test(value)) return undefined;
+  return `invalid label value "${value}" for key "${key}": a value must be empty or at most 63 alphanumeric characters, '-', '_' or '.', starting and ending with an alphanumeric character`;
+}
 
 /**
  * Parses a label selector as `kubectl -l` takes it: `a=b`, `a==b`, `a!=b`, `a in (x,y)`,
@@ -78,26 +101,28 @@ export function parseSelector(text: string): SelectorRequirement[] | string {
     const set = /^(\S+)\s+(in|notin)\s*\(([^)]*)\)$/.exec(part);
     if (set) {
       const key = set[1] ?? '';
-      if (!KEY.test(key)) return `invalid label key "${key}"`;
-      reqs.push({
-        key,
-        op: set[2] === 'in' ? 'in' : 'notin',
-        values: (set[3] ?? '')
-          .split(',')
-          .map((v) => v.trim())
-          .filter(Boolean),
-      });
+      const values = (set[3] ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
+      const bad = keyError(key) ?? values.map((v) => valueError(key, v)).find((e) => e !== undefined);
+      if (bad !== undefined) return bad;
+      reqs.push({ key, op: set[2] === 'in' ? 'in' : 'notin', values });
       continue;
     }
     const eq = /^([^=!\s]+)\s*(==|=|!=)\s*(\S*)$/.exec(part);
     if (eq) {
       const key = eq[1] ?? '';
-      if (!KEY.test(key)) return `invalid label key "${key}"`;
-      reqs.push({ key, op: eq[2] === '!=' ? '!=' : '=', values: [eq[3] ?? ''] });
+      const value = eq[3] ?? '';
+      const bad = keyError(key) ?? valueError(key, value);
+      if (bad !== undefined) return bad;
+      reqs.push({ key, op: eq[2] === '!=' ? '!=' : '=', values: [value] });
       continue;
     }
     const ex = /^(!?)\s*([^=!\s()]+)$/.exec(part);
-    if (ex && KEY.test(ex[2] ?? '')) {
+    if (ex) {
+      const bad = keyError(ex[2] ?? '');
+      if (bad !== undefined) return bad;
       reqs.push({ key: ex[2] ?? '', op: ex[1] === '!' ? '!exists' : 'exists', values: [] });
       continue;
     }

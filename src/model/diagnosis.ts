@@ -49,6 +49,20 @@ export interface Finding {
   readonly confidence?: Confidence;
   /** Epoch ms of the newest evidence behind the finding. */
   readonly at?: number;
+  /**
+   * Epoch ms by which the failure (or the wait it describes) had begun, as the rule read it from
+   * the evidence, when that is earlier than the events it quotes show. The engine judges the
+   * grace period from this, those events and the pod's milestones; with no time at all a finding
+   * cannot be progressing.
+   */
+  readonly since?: number;
+  /**
+   * The finding rests on a failure the component reported: its own attempt failed and it retries
+   * after a back-off (ErrImagePull, a FailedMount error, FailedCreatePodSandBox, a Multi-Attach
+   * naming the pods that hold the volume). A grace period covers only a stage still under way or a
+   * component waiting on an operation in flight, so a reported failure is failed however young.
+   */
+  readonly reported?: true;
 }
 
 export type Verdict = 'healthy' | 'progressing' | 'failed' | 'unknown';
@@ -124,6 +138,11 @@ export interface Diagnosis {
 
 export interface DiagnosisReport {
   readonly generatedAt: string;
+  /**
+   * Epoch ms that ages and grace periods were counted to (not in the JSON contract, which has it
+   * as `source.referenceTime`): the TUI reads it as a number.
+   */
+  readonly referenceTime: number;
   readonly source: Readonly<Record<string, unknown>> & { readonly type: 'live' | 'file' | 'simulator' };
   readonly diagnoses: readonly Diagnosis[];
 }

@@ -95,6 +95,12 @@ export interface Snapshot {
   readonly capturedAt?: string;
   /** Evidence kinds that were collected (possibly empty lists); anything else was not looked at. */
   readonly collected: readonly EvidenceKind[];
+  /**
+   * The object lists were read whole from a cluster (live, the simulator, or a capture of either):
+   * an object a collected list lacks no longer exists, so its leftover events are history, never a
+   * target. Pasted text is not: there, events may be all there is, and then they define the target.
+   */
+  readonly authoritative?: boolean;
   readonly missing: readonly MissingEvidence[];
   readonly pods: readonly Pod[];
   readonly events: readonly EventRecord[];

@@ -1,5 +1,5 @@
 /**
- * The handoff chain (DESIGN.md §1). Stage ids and reason codes are a public contract:
+ * The handoff chain (docs/architecture.md §1). Stage ids and reason codes are a public contract:
  * JSON output, docs and CI alerting depend on them.
  */
 export const STAGES = [

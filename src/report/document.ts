@@ -1,7 +1,7 @@
 import type { Diagnosis, DiagnosisReport, StageId } from '../model/index.js';
 import { sanitizeDeep } from './sanitize.js';
 
-/** The public JSON/YAML shape (DESIGN.md §3, `handoff/v1` DiagnosisReport). */
+/** The public JSON/YAML shape (docs/architecture.md §4, `handoff/v1` DiagnosisReport). */
 export interface ReportDocument {
   readonly apiVersion: 'handoff/v1';
   readonly kind: 'DiagnosisReport';

@@ -5,3 +5,5 @@ export { renderMarkdown, markdownCell, codeBlock, type MarkdownOptions } from '.
 export { reportDocument, contractDiagnosis, type ReportDocument } from './document.js';
 export { sanitize, sanitizeDeep } from './sanitize.js';
 export { colour, plain, type Style } from './style.js';
+export { REPORT_FORMATS, reportFormat } from './formats.js';
+export type { RenderContext, ReportFormat } from './format.js';

@@ -8,6 +8,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { Diagnosis, DiagnosisReport } from '../model/index.js';
 import { sanitize, sanitizeDeep } from './sanitize.js';
+import type { ReportFormat } from './format.js';
 
 export interface JunitOptions {
   /** The testsuite's name (default "kube-handoff"). */
@@ -139,3 +140,16 @@ export function renderJunit(report: DiagnosisReport, options: JunitOptions = {})
     },
   });
 }
+
+export const junitFormat: ReportFormat = {
+  name: 'junit',
+  extension: 'xml',
+  description: 'one testcase per target, for CI test reports',
+  showsNotes: false,
+  render: (report, ctx) =>
+    renderJunit(report, {
+      ...(ctx.title === undefined ? {} : { suiteName: ctx.title }),
+      ...(ctx.durationMs === undefined ? {} : { durationMs: ctx.durationMs }),
+      ...(ctx.targetTimes === undefined ? {} : { targetTimes: ctx.targetTimes }),
+    }),
+};

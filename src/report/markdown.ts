@@ -6,6 +6,7 @@
  */
 import type { Diagnosis, DiagnosisReport, Verdict } from '../model/index.js';
 import { sanitize, sanitizeDeep } from './sanitize.js';
+import type { ReportFormat } from './format.js';
 
 export interface MarkdownOptions {
   /** The heading (default "kube-handoff"). */
@@ -137,3 +138,15 @@ export function renderMarkdown(report: DiagnosisReport, options: MarkdownOptions
   }
   return `${out.join('\n')}\n`;
 }
+
+export const markdownFormat: ReportFormat = {
+  name: 'markdown',
+  extension: 'md',
+  description: 'a summary table and the failures, for pull requests and job summaries',
+  showsNotes: false,
+  render: (report, ctx) =>
+    renderMarkdown(report, {
+      ...(ctx.title === undefined ? {} : { title: ctx.title }),
+      ...(ctx.headline === undefined ? {} : { headline: ctx.headline }),
+    }),
+};

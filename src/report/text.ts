@@ -2,6 +2,7 @@ import type { ChainStatus, Diagnosis, DiagnosisReport } from '../model/index.js'
 import { humanDuration } from '../k8s/index.js';
 import { sanitize, sanitizeDeep } from './sanitize.js';
 import { plain, type Style } from './style.js';
+import type { ReportFormat } from './format.js';
 
 export interface TextOptions {
   readonly style?: Style;
@@ -169,3 +170,11 @@ export function renderText(report: DiagnosisReport, options: TextOptions = {}): 
   }
   return `${out.join('\n')}\n`;
 }
+
+export const textFormat: ReportFormat = {
+  name: 'text',
+  extension: 'txt',
+  description: 'the chain of each target, for people',
+  showsNotes: true,
+  render: (report, ctx) => renderText(report, { style: ctx.style, notes: ctx.notes, verbose: ctx.verbose }),
+};

@@ -14,7 +14,7 @@ import { rules as serviceEndpoints } from './service-endpoints/index.js';
 import { rules as termination } from './termination/index.js';
 import { rules as volumes } from './volumes/index.js';
 
-/** Every rule: stages in chain order (DESIGN.md §1), each stage's rules sorted by id. */
+/** Every rule: stages in chain order (docs/architecture.md §1), each stage's rules sorted by id. */
 export const RULES: readonly Rule[] = [
   ...admission,
   ...scheduling,

@@ -32,8 +32,11 @@ export interface RuleMeta {
   readonly description: string;
   readonly reasons: readonly ReasonCode[];
   /**
-   * How long the symptom may last before it counts as failed rather than progressing.
-   * 0 means the evidence is definite at once (a denial, a missing object).
+   * How long a wait (a stage still under way, a component waiting on an operation in flight) may
+   * last before it counts as failed rather than progressing. 0 means the evidence is definite at
+   * once (a denial, a missing object, a failure the component reported). A rule whose findings are
+   * sometimes a wait and sometimes a reported failure marks the latter (Finding.reported): they get
+   * no grace.
    */
   readonly graceSeconds: number;
   /** Evidence kinds the rule reads; when one was not collected the engine says so. */
@@ -47,6 +50,8 @@ export interface RuleMeta {
 /** Read access to the whole snapshot, indexed once by the engine. */
 export interface SnapshotIndex {
   eventsFor(ref: ObjectRef): readonly EventRecord[];
+  /** The events of each object that has any, grouped by object (objects known only from their events among them). */
+  eventObjects(): Iterable<readonly EventRecord[]>;
   pod(namespace: string, name: string): Pod | undefined;
   podsInNamespace(namespace: string): readonly Pod[];
   node(name: string): Node | undefined;
@@ -67,13 +72,13 @@ export interface SnapshotIndex {
   probes(namespace: string, pod: string): readonly ProbeResult[];
 }
 
-interface BaseContext {
+export interface BaseContext {
   /** Reference time, epoch ms: `--now`, the capture time, or the newest timestamp in the evidence. */
   readonly now: number;
   readonly index: SnapshotIndex;
   /** Evidence kinds present in the snapshot. */
   readonly collected: ReadonlySet<EvidenceKind>;
-  /** Facts that shared rule helpers derive once per context (see utils/memo.ts). */
+  /** Facts that shared rule helpers derive once per context (see shared/memo.ts). */
   readonly memo: Map<object, { readonly value: unknown }>;
 }
 

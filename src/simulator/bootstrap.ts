@@ -3,9 +3,11 @@
  * ranges, storage, webhook configurations, registered nodes), then applies the scenario's
  * objects through the API server at their times, as `kubectl apply` would.
  */
-import type { Simulation } from './simulation.js';
-import type { NodeSpec, ScenarioObject } from './scenario/types.js';
+import type { ApiWorld } from './api/server.js';
+import type { ClusterSpec, NodeSpec, ScenarioObject, WebhookSpec } from './scenario/types.js';
+import type { Store } from './world/store.js';
 import type { KObject, NodeObj } from './world/types.js';
+import type { World } from './world/world.js';
 import { ADMIN, type UserInfo } from './api/types.js';
 import type { StatusObj } from './api/status.js';
 import { resourceByKind } from './world/resources.js';
@@ -18,9 +20,18 @@ export interface ApplyError {
 
 const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
-export function bootstrap(sim: Simulation, errors: ApplyError[]): void {
+export function bootstrap(sim: ApiWorld, errors: ApplyError[]): void {
   const { store, scenario } = sim;
   const cluster = scenario.cluster;
+  createNamespaces(store, cluster);
+  createStorage(store, cluster);
+  for (const hook of cluster.webhooks) store.create(webhookConfiguration(hook));
+  cluster.nodes.forEach((spec, i) => store.create(nodeObject(sim, spec, i)));
+  for (const obj of scenario.objects) applyLater(sim, obj, errors);
+}
+
+/** The system namespaces and the scenario's, each with its service accounts, quota and limits. */
+function createNamespaces(store: Store, cluster: ClusterSpec): void {
   const names = new Set([...SYSTEM_NAMESPACES, ...cluster.namespaces.map((n) => n.name)]);
   for (const name of names) {
     const spec = cluster.namespaces.find((n) => n.name === name);
@@ -54,6 +65,10 @@ export function bootstrap(sim: Simulation, errors: ApplyError[]): void {
       });
     }
   }
+}
+
+/** StorageClasses, then CSIDrivers. */
+function createStorage(store: Store, cluster: ClusterSpec): void {
   for (const sc of cluster.storageClasses) {
     store.create({
       apiVersion: 'storage.k8s.io/v1',
@@ -86,44 +101,43 @@ export function bootstrap(sim: Simulation, errors: ApplyError[]): void {
       },
     });
   }
-  for (const hook of cluster.webhooks) {
-    const [svcNs = 'default', svcName = hook.name] = hook.service.split('/');
-    store.create({
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: hook.type === 'validating' ? 'ValidatingWebhookConfiguration' : 'MutatingWebhookConfiguration',
-      metadata: { name: hook.name },
-      webhooks: [
-        {
-          name: hook.name,
-          clientConfig: { service: { namespace: svcNs, name: svcName, path: '/validate', port: 443 } },
-          rules: [
-            {
-              apiGroups: ['*'],
-              apiVersions: ['*'],
-              operations: ['CREATE'],
-              resources: [...hook.resources],
-              scope: '*',
-            },
-          ],
-          failurePolicy: hook.failurePolicy,
-          sideEffects: 'None',
-          admissionReviewVersions: ['v1'],
-          timeoutSeconds: 10,
-        },
-      ],
-    });
-  }
-  cluster.nodes.forEach((spec, i) => store.create(nodeObject(sim, spec, i)));
-  for (const obj of scenario.objects) applyLater(sim, obj, errors);
 }
 
-function userFor(sim: Simulation, name: string | undefined): UserInfo {
+function webhookConfiguration(hook: WebhookSpec): KObject {
+  const [svcNs = 'default', svcName = hook.name] = hook.service.split('/');
+  return {
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: hook.type === 'validating' ? 'ValidatingWebhookConfiguration' : 'MutatingWebhookConfiguration',
+    metadata: { name: hook.name },
+    webhooks: [
+      {
+        name: hook.name,
+        clientConfig: { service: { namespace: svcNs, name: svcName, path: '/validate', port: 443 } },
+        rules: [
+          {
+            apiGroups: ['*'],
+            apiVersions: ['*'],
+            operations: ['CREATE'],
+            resources: [...hook.resources],
+            scope: '*',
+          },
+        ],
+        failurePolicy: hook.failurePolicy,
+        sideEffects: 'None',
+        admissionReviewVersions: ['v1'],
+        timeoutSeconds: 10,
+      },
+    ],
+  };
+}
+
+function userFor(sim: ApiWorld, name: string | undefined): UserInfo {
   if (name === undefined) return ADMIN;
   const user = sim.scenario.cluster.users.find((u) => u.name === name);
   return { name, groups: [...(user?.groups ?? []), 'system:authenticated'] };
 }
 
-function applyLater(sim: Simulation, obj: ScenarioObject, errors: ApplyError[]): void {
+function applyLater(sim: ApiWorld, obj: ScenarioObject, errors: ApplyError[]): void {
   sim.after(obj.at, () => {
     const manifest = structuredClone(obj.manifest) as unknown as KObject;
     const result = sim.api.create(manifest, userFor(sim, obj.as));
@@ -147,8 +161,8 @@ function applyLater(sim: Simulation, obj: ScenarioObject, errors: ApplyError[]):
 }
 
 /** A registered, Ready node as the kubelet first reports it. */
-export function nodeObject(sim: Simulation, spec: NodeSpec, index: number): NodeObj {
-  const now = sim.clock.iso();
+export function nodeObject(world: World, spec: NodeSpec, index: number): NodeObj {
+  const now = world.clock.iso();
   const allocatable = spec.allocatable ?? spec.capacity;
   return {
     apiVersion: 'v1',
@@ -199,13 +213,13 @@ export function nodeObject(sim: Simulation, spec: NodeSpec, index: number): Node
       ],
       images: spec.images.map((name) => ({ names: [name], sizeBytes: 50_000_000 })),
       nodeInfo: {
-        kubeletVersion: sim.scenario.cluster.version,
+        kubeletVersion: world.scenario.cluster.version,
         containerRuntimeVersion: 'containerd://1.7.22',
         kernelVersion: '6.1.0-27-cloud-amd64',
         osImage: 'Debian GNU/Linux 12 (bookworm)',
         operatingSystem: 'linux',
         architecture: 'amd64',
-        kubeProxyVersion: sim.scenario.cluster.version,
+        kubeProxyVersion: world.scenario.cluster.version,
       },
     },
   } as NodeObj;

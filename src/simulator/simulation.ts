@@ -4,13 +4,13 @@
  * unseeded randomness, so a scenario gives the same objects every run.
  */
 import type { Scenario } from './scenario/types.js';
-import { ApiServer } from './api/server.js';
+import { ApiServer, type ApiWorld } from './api/server.js';
 import { SimClock } from './world/clock.js';
 import { EventRecorder } from './world/events.js';
 import { TaskQueue, type Task } from './world/queue.js';
 import { Rng } from './world/rng.js';
 import { Store, type Change } from './world/store.js';
-import { ContainerLogs, type PodHttp, type World } from './world/world.js';
+import { ContainerLogs, type PodHttp } from './world/world.js';
 import type { KObject } from './world/types.js';
 import { apiServerHooks } from './api/hooks.js';
 import { CONTROLLERS } from './controllers/index.js';
@@ -21,7 +21,7 @@ export interface SimulationOptions {
   readonly watchHistory?: number;
 }
 
-export class Simulation implements World {
+export class Simulation implements ApiWorld {
   readonly clock: SimClock;
   readonly rng: Rng;
   readonly store: Store;

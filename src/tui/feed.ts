@@ -17,11 +17,19 @@ export interface LoadingStatus {
   readonly count?: number | undefined;
 }
 
+/** A live feed that lost its source: since when the data is not current (epoch ms), and why. */
+export interface Staleness {
+  readonly since: number;
+  readonly why: string;
+}
+
 /** One update from the data source. */
 export type FeedEvent =
   | { readonly kind: 'loading'; readonly status: LoadingStatus }
   | { readonly kind: 'data'; readonly data: TuiData; readonly live: boolean }
-  | { readonly kind: 'error'; readonly message: string };
+  | { readonly kind: 'error'; readonly message: string }
+  /** A live feed lost its source (stale) or has it back (undefined). */
+  | { readonly kind: 'link'; readonly stale: Staleness | undefined };
 
 /**
  * The data source of the App: one-shot (files, a live scan, a scenario) or live (watch,

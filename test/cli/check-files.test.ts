@@ -110,3 +110,37 @@ describe('handoff check -f', () => {
     expect(r.stdout).toContain('a bundle cannot progress, so the check cannot wait for them');
   });
 });
+
+describe('handoff check with nothing to check does not pass', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'handoff-empty-'));
+  const configMap = join(dir, 'cm.yaml');
+  writeFileSync(configMap, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: shop}\n');
+  const ready = join(dir, 'ready.yaml');
+  writeFileSync(ready, podYaml('web-1', READY));
+
+  it.each([
+    ['a file with no pod, workload or Service', ['-f', configMap, '--now', NOW]],
+    ['a namespace with nothing in it', ['-f', ready, '-n', 'nosuchns', '--now', NOW]],
+    ['a selector that matches nothing', ['-f', ready, '-l', 'app=nothing', '--now', NOW]],
+    ['a simulator namespace with nothing in it', ['--sim', 'healthy-rollout', '-n', 'nosuchns']],
+  ])('%s: exit 5, saying nothing was checked; --allow-empty: exit 0', async (_, args) => {
+    const empty = await runCli(['check', ...args]);
+    expect(empty.stdout).toContain(
+      'result: no targets in scope: nothing was checked (--allow-empty accepts that)',
+    );
+    expect(empty.code).toBe(5);
+    const allowed = await runCli(['check', ...args, '--allow-empty']);
+    expect(allowed.stdout).toContain('result: no targets in scope (accepted: --allow-empty)');
+    expect(allowed.code).toBe(0);
+  });
+
+  it.each(['a=(b', 'A/B/c=d', 'a in (b', `a=${'x'.repeat(64)}`])(
+    'an invalid selector %j is a usage error (exit 2) naming the flag',
+    async (selector) => {
+      const r = await runCli(['check', '-f', ready, '-l', selector, '--now', NOW]);
+      expect(r.stderr).toMatch(/^handoff: error: -l\/--selector: /);
+      expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(r.stderr.includes('hint') ? 2 : 1);
+      expect(r.code).toBe(2);
+    },
+  );
+});

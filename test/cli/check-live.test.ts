@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCheck, type CheckOptions } from '../../src/cli/check-command.js';
+import { runCheck, type CheckOptions } from '../../src/cli/check/command.js';
 import { ADMIN_TOKEN } from '../../src/simulator/api/types.js';
 import { startApiServer, type RunningApiServer } from '../../src/simulator/http/server.js';
 import { resolveScenario } from '../../src/simulator/scenario/catalog.js';
@@ -27,10 +27,11 @@ async function checkServed(
   scenario: string,
   speed: number,
   opts: Partial<CheckOptions>,
+  startAfterMs = 0,
 ): Promise<{ code: number; stdout: string }> {
   const sim = new Simulation(resolveScenario(scenario));
-  // As after `kubectl apply` returned: the scenario's objects exist (tasks due at t=0).
-  sim.runUntil(sim.clock.now());
+  // As after `kubectl apply` returned: the scenario's objects exist (tasks due at t=0); or later.
+  sim.runUntil(sim.clock.now() + startAfterMs);
   server = await startApiServer(sim, { port: 0, speed });
   const kubeconfig = writeKubeconfig([
     { name: 'sim', server: server.url, token: ADMIN_TOKEN, namespace: 'default' },
@@ -80,6 +81,33 @@ describe('handoff check on a live cluster (sim serve over HTTP)', () => {
     const r = await checkServed('slow-image-pull', 1, { timeout: '1s' });
     expect(r.stdout).toContain('result: timed out after 1s with 1 target still progressing');
     expect(r.code).toBe(4);
+  });
+
+  it('judges a failure that began 20 minutes before it started from then: definite at once', async () => {
+    // configmap-missing must persist 90 s; in real time (speed 1) waiting for that would time out.
+    const r = await checkServed('configmap-missing', 1, { timeout: '20s', output: 'json' }, 20 * 60_000);
+    const summary = JSON.parse(r.stdout.trimEnd().split('\n').at(-1) ?? '{}') as { result: string };
+    expect(summary.result).toMatch(/failed, definite after \d/);
+    expect(Number(/definite after (\d+(?:\.\d+)?)s/.exec(summary.result)?.[1])).toBeLessThan(5);
+    expect(r.code).toBe(1);
+  });
+
+  it('exits 5 for a namespace with nothing in it, after the settle window; 0 with --allow-empty', async () => {
+    const empty = await checkServed('healthy-rollout', 100, {
+      namespace: 'nosuchns',
+      allNamespaces: false,
+      settle: '1s',
+    });
+    expect(empty.stdout).toContain('result: no targets in scope: nothing was checked');
+    expect(empty.code).toBe(5);
+    await server?.close();
+    const allowed = await checkServed('healthy-rollout', 100, {
+      namespace: 'nosuchns',
+      allNamespaces: false,
+      settle: '1s',
+      allowEmpty: true,
+    });
+    expect(allowed.code).toBe(0);
   });
 
   it('exits 3 when the cluster cannot be reached', async () => {

@@ -7,14 +7,14 @@ import {
   offset,
   progressJson,
   progressLine,
-} from '../../src/cli/check-output.js';
-import { applySlo, isSloFailure } from '../../src/cli/check-slo.js';
-import { CheckTracker } from '../../src/cli/check-state.js';
-import { pollPause } from '../../src/cli/check-sources.js';
-import { selectForCheck } from '../../src/cli/check-targets.js';
-import { parseTarget } from '../../src/cli/targets.js';
+} from '../../src/cli/check/output.js';
+import { applySlo, isSloFailure } from '../../src/cli/check/slo.js';
+import { CheckTracker } from '../../src/cli/check/state.js';
+import { pollPause } from '../../src/cli/check/sources.js';
+import { selectForCheck } from '../../src/cli/check/targets.js';
+import { parseTarget } from '../../src/cli/pipeline/scope.js';
 import type { Diagnosis } from '../../src/model/index.js';
-import { diagnose } from '../../src/rules/engine.js';
+import { diagnose } from '../../src/rules/engine/index.js';
 import { RULES } from '../../src/rules/index.js';
 import { ms, pod, runningPod, snapshot, workload } from '../builders.js';
 
@@ -137,6 +137,31 @@ describe('CheckTracker', () => {
       state: 'definite',
       since: 90_000,
     });
+  });
+
+  // The evidence's first-seen time (the failed chain entry's `at`), not the check's start, starts the clock.
+  it.each([
+    ['20 minutes before the check', -20 * 60, 'definite', 'failing for 20m'],
+    ['90 s before the check', -90, 'definite', 'failing for 90s'],
+    ['10 s before the check', -10, 'failed', 'failing for 10s; definite after 90s'],
+    ['not dated by the evidence', undefined, 'failed', 'failing for 0s; definite after 90s'],
+  ] as const)('a missing ConfigMap first seen %s is judged from then', (_, firstSeenS, state, why) => {
+    const tracker = new CheckTracker({ sloMs: undefined, settleMs: 0 });
+    const d: Diagnosis = {
+      ...healthy('a'),
+      verdict: 'failed',
+      stage: 'container-config',
+      reason: 'ConfigMapMissing',
+      ruleId: 'container-config/missing-env-source',
+      chain: [
+        {
+          stage: 'container-config',
+          status: 'failed',
+          ...(firstSeenS === undefined ? {} : { at: new Date(ms(20 * 60) + firstSeenS * 1000).toISOString() }),
+        },
+      ],
+    };
+    expect(tracker.evaluate([d], snap, ms(20 * 60), 0).statuses[0]).toMatchObject({ state, why });
   });
 
   it('a failed attempt of a Job that then completed counts as ready; while the Job runs it does not', () => {

@@ -1,7 +1,7 @@
 /**
  * `handoff check` on simulator scenarios (simulated time, no waiting): the issue's proofs.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -48,7 +48,7 @@ describe('handoff check --sim (simulated time)', () => {
 
   it('image-pull-not-found: exit 1 soon after the failure is definite, with a JUnit report naming image-pull', async () => {
     const dir = tmp();
-    const junit = join(dir, 'reports', 'junit.xml');
+    const junit = join(dir, 'junit.xml');
     const r = await runCli([
       'check',
       '--sim',
@@ -256,6 +256,44 @@ describe('handoff check usage errors (exit 2, one message)', () => {
     const f = await runCli(['check', '-f', input, '--report', `markdown=${input}`]);
     expect(f.code).toBe(2);
     expect(f.stderr).toContain('is one of the -f inputs');
+  });
+
+  it.each([
+    ['an existing file', 'existing', [], /existing\.xml already exists; not overwriting it/],
+    ['a symbolic link to a file', 'link', [], /link\.xml is a symbolic link/],
+    ['a symbolic link, with --force', 'link', ['--force'], /link\.xml is a symbolic link/],
+    ['a file in a folder that does not exist', 'missing', [], /the directory .*absent does not exist/],
+  ] as const)(
+    'refuses %s as a --report path up front: exit 2, nothing written',
+    async (_, which, extra, why) => {
+      const dir = tmp();
+      const existing = join(dir, 'existing.xml');
+      writeFileSync(existing, 'precious');
+      const link = join(dir, 'link.xml');
+      symlinkSync(existing, link);
+      const paths = { existing, link, missing: join(dir, 'absent', 'r.xml') };
+      const r = await runCli([
+        'check',
+        '--sim',
+        'healthy-rollout',
+        '--report',
+        `junit=${paths[which]}`,
+        ...extra,
+      ]);
+      expect(r.stderr).toMatch(why);
+      expect(r.stdout).toBe('');
+      expect(r.code).toBe(2);
+      expect(readFileSync(existing, 'utf8')).toBe('precious');
+      expect(existsSync(join(dir, 'absent'))).toBe(false);
+    },
+  );
+
+  it('replaces an existing --report file with --force', async () => {
+    const file = join(tmp(), 'existing.xml');
+    writeFileSync(file, 'precious');
+    const r = await runCli(['check', '--sim', 'healthy-rollout', '--report', `junit=${file}`, '--force']);
+    expect(r.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toMatch(/^<\?xml/);
   });
 });
 

@@ -158,6 +158,19 @@ describe('handoff CLI', () => {
     expect(j.stdout).not.toMatch(/\\u001b|\\u0007/);
   });
 
+  it('strips bidirectional overrides from cluster text in every output', async () => {
+    const bidi = evicted.replace(
+      'The node was low on resource: memory. ',
+      'low memory \\u202Etxt.exe\\u202C \\u2066x\\u2069',
+    );
+    for (const format of ['text', 'json', 'yaml', 'markdown', 'junit']) {
+      const r = await runCli(['-f', file(`bidi-${format}.yaml`, bidi), '-o', format]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('txt.exe');
+      expect(r.stdout).not.toMatch(/[\u202a-\u202e\u2066-\u2069]|\\u202[a-e]|\\u206[6-9]/i);
+    }
+  });
+
   it('colours only on a TTY and never with NO_COLOR', async () => {
     const path = file('m.yaml', evicted);
     expect((await runCli(['-f', path], { tty: true })).stdout).toContain('\u001b[');

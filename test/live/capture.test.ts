@@ -2,10 +2,11 @@
  * `handoff capture` against the simulator: the bundle replays to the same diagnosis, carries
  * none of the secrets planted in the cluster, is never written over, and only reads were sent.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { ADMIN_TOKEN } from '../../src/simulator/api/types.js';
 import { startApiServer, type RunningApiServer } from '../../src/simulator/http/server.js';
 import { resolveScenario } from '../../src/simulator/scenario/catalog.js';
@@ -13,7 +14,13 @@ import { Simulation } from '../../src/simulator/simulation.js';
 import { runCli } from '../run-cli.js';
 import { writeKubeconfig } from './kubeconfig-files.js';
 
-const PLANTED = ['p4ssw0rd-planted-in-env', 'sk_live_planted_token'];
+const PLANTED = [
+  'p4ssw0rd-planted-in-env',
+  'sk_live_planted_token',
+  'p4ssw0rd-planted-in-args',
+  'tok-planted-in-args',
+  'pw-planted-in-annotation',
+];
 
 interface Report {
   diagnoses: {
@@ -44,13 +51,22 @@ describe('handoff capture', () => {
       const m = o.manifest as { kind?: string; metadata?: { name?: string } };
       if (m.kind !== 'Deployment' || m.metadata?.name !== 'frontend') return o;
       const manifest = structuredClone(o.manifest) as {
-        spec: { template: { spec: { containers: { env?: { name: string; value: string }[] }[] } } };
+        spec: {
+          template: {
+            metadata: { annotations?: Record<string, string> };
+            spec: { containers: { env?: { name: string; value: string }[]; args?: string[] }[] };
+          };
+        };
       };
-      for (const c of manifest.spec.template.spec.containers)
+      manifest.spec.template.metadata.annotations = { 'example.com/db-password': PLANTED[4] ?? '' };
+      for (const c of manifest.spec.template.spec.containers) {
         c.env = [
           { name: 'DB_PASSWORD', value: PLANTED[0] ?? '' },
           { name: 'STRIPE_KEY', value: PLANTED[1] ?? '' },
         ];
+        // Credentials on the command line, as flags with = and with a separate value.
+        c.args = [`--db-password=${PLANTED[2] ?? ''}`, '--api-token', PLANTED[3] ?? '', '--port', '8080'];
+      }
       return { ...o, manifest };
     });
     const secret = {
@@ -86,6 +102,18 @@ describe('handoff capture', () => {
     for (const planted of PLANTED) expect(text).not.toContain(planted);
     expect(text).toContain('kind: EvidenceBundle');
     expect(text).toContain('DB_PASSWORD');
+    // The bundle says what it lacks: the flag values, the annotation, the env values.
+    const bundle = parse(text) as { redacted: { object: string; field: string; what: string }[] };
+    const frontend = bundle.redacted.filter((r) => r.object === 'Deployment shop/frontend');
+    expect(frontend.map((r) => r.what)).toEqual(
+      expect.arrayContaining([
+        'the value of --db-password',
+        'the value of --api-token',
+        'an annotation whose name says secret, password, token or key',
+        'an environment variable value',
+      ]),
+    );
+    expect(text).toContain('- --port\n');
 
     const live = await runCli(['-A', '--kubeconfig', kubeconfig, '-o', 'json'], { env });
     const replay = await runCli(['-f', out, '-o', 'json'], { env });
@@ -104,6 +132,41 @@ describe('handoff capture', () => {
     const forced = await runCli(['capture', '--kubeconfig', kubeconfig, '--out', out, '--force'], { env });
     expect(forced.code).toBe(0);
     expect(readFileSync(out, 'utf8')).toContain('EvidenceBundle');
+  });
+
+  it('--out - writes the bundle to standard output (the summary to stderr), and it replays', async () => {
+    const r = await runCli(['capture', '-n', 'shop', '--kubeconfig', kubeconfig, '--out', '-'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^apiVersion: handoff\/v1\nkind: EvidenceBundle\n/);
+    expect(r.stderr).toMatch(/^wrote the bundle to standard output: \d+ objects/);
+    expect(existsSync(path.join(process.cwd(), '-'))).toBe(false);
+    const json = await runCli(
+      ['capture', '-n', 'shop', '--kubeconfig', kubeconfig, '--out', '-', '-o', 'json'],
+      {
+        env,
+      },
+    );
+    expect((JSON.parse(json.stdout) as { kind: string }).kind).toBe('EvidenceBundle');
+    const replay = await runCli(['-f', '-', '-o', 'json'], { env, stdin: r.stdout });
+    expect(replay.code).toBe(1);
+    expect((JSON.parse(replay.stdout) as { diagnoses: unknown[] }).diagnoses.length).toBeGreaterThan(3);
+  });
+
+  it('refuses a symbolic link or a missing folder before reading the cluster', async () => {
+    const kept = path.join(dir, 'kept-target.yaml');
+    writeFileSync(kept, 'my notes\n');
+    const link = path.join(dir, 'link.yaml');
+    symlinkSync(kept, link);
+    for (const [out, why] of [
+      [link, 'is a symbolic link; kube-handoff does not write through links'],
+      [path.join(dir, 'nope', 'b.yaml'), 'does not exist'],
+    ] as const) {
+      const r = await runCli(['capture', '--kubeconfig', kubeconfig, '--out', out, '--force'], { env });
+      expect(r.stderr).toContain(why);
+      expect(r.code).toBe(2);
+    }
+    expect(readFileSync(kept, 'utf8')).toBe('my notes\n');
+    expect(existsSync(path.join(dir, 'nope'))).toBe(false);
   });
 
   it('needs --out', async () => {

@@ -1,11 +1,12 @@
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ClusterError, UsageError } from '../../src/errors/index.js';
+import { ClusterError, InputError, UsageError } from '../../src/errors/index.js';
 import { loadConnection } from '../../src/collectors/live/index.js';
 import { startFakeApi, type FakeApi } from './fake-api.js';
 import { writeKubeconfig } from './kubeconfig-files.js';
+import { runCli } from '../run-cli.js';
 
 const emptyHome = (): string => mkdtempSync(path.join(os.tmpdir(), 'handoff-home-'));
 
@@ -121,6 +122,54 @@ describe('loadConnection', () => {
     expect(err.exitCode).toBe(3);
     expect(err.message).toMatch(/no kubeconfig: .*KUBECONFIG is not set/);
     expect(err.hint).toMatch(/--kubeconfig/);
+  });
+
+  it('a malformed kubeconfig is one clean line naming the file and the YAML error line (exit 2)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'handoff-kubeconfig-'));
+    const file = path.join(dir, 'config');
+    // An escape sequence inside a broken flow mapping: js-yaml quotes the line back in a frame.
+    writeFileSync(
+      file,
+      'apiVersion: v1\nclusters:\n- name: a\n  cluster: {server: "http://x\u001b[31mRED\n  bad: [unclosed\n',
+    );
+    let caught: unknown;
+    try {
+      loadConnection({ kubeconfig: file, env: {} });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(InputError);
+    const err = caught as InputError;
+    expect(err.exitCode).toBe(2);
+    expect(err.file).toBe(file);
+    expect(err.line).toBe(4);
+    expect(err.message.startsWith(`${file}:4: `)).toBe(true);
+    expect(err.message).toMatch(/not a valid kubeconfig: .*expected valid JSON character/);
+    expect(err.message).not.toContain('\n');
+    expect(err.message).not.toContain('\u001b');
+
+    const res = await runCli(['--kubeconfig', file, '-o', 'json']);
+    expect(res.code).toBe(2);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).not.toContain('\u001b');
+    const lines = res.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe(`handoff: error: ${err.message}`);
+    expect(lines.filter((l) => !l.startsWith('  hint: '))).toHaveLength(1);
+  });
+
+  it('a kubeconfig that is YAML but not a mapping of clusters, users and contexts names the file (exit 2)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'handoff-kubeconfig-'));
+    const empty = path.join(dir, 'empty');
+    writeFileSync(empty, '');
+    expect(() => loadConnection({ kubeconfig: empty, env: {} })).toThrow(InputError);
+    expect(() => loadConnection({ kubeconfig: empty, env: {} })).toThrow(
+      `${empty}: not a kubeconfig: expected a YAML mapping with clusters, users and contexts`,
+    );
+    const badEntry = path.join(dir, 'bad-entry');
+    writeFileSync(badEntry, 'apiVersion: v1\nclusters:\n- cluster: {server: http://x}\n');
+    expect(() => loadConnection({ kubeconfig: badEntry, env: {} })).toThrow(
+      `${badEntry}: not a valid kubeconfig: clusters[0].name is missing`,
+    );
   });
 
   it('a missing --kubeconfig file is a ClusterError naming the path', () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runWatch, type WatchOptions } from '../../src/cli/watch-command.js';
+import { runWatch, type WatchOptions } from '../../src/cli/commands/watch.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { ADMIN_TOKEN } from '../../src/simulator/api/types.js';
 import { startApiServer, type RunningApiServer } from '../../src/simulator/http/server.js';
@@ -158,5 +158,53 @@ describe('handoff --watch against the simulator API', () => {
     expect(r.stdout + after).toMatch(/progressing/);
     expect(after).toMatch(/^\d\d:\d\d:\d\d ml\/inference-\S+ {2}progressing .*→ healthy$/m);
     expect(r.code).toBe(0);
+  }, 30_000);
+});
+
+describe('handoff --watch: Services', () => {
+  it('a Service whose failure resolves reads "→ healthy", never "(gone)" while it exists', async () => {
+    const served = await serve('default', 10, 1000);
+    const resolved =
+      /^\d\d:\d\d:\d\d shop\/service\/frontend {2}progressing service-endpoints NoReadyEndpoints → healthy$/m;
+    const r = await watch(served, {}, (out) => resolved.test(out), 15_000);
+    const after = r.stdout.split('watching for changes')[1] ?? '';
+    expect(r.stdout).toMatch(/shop\/service\/frontend/);
+    expect(after).toMatch(resolved);
+    expect(after).not.toMatch(/service\/frontend .*\(gone\)/);
+  }, 30_000);
+
+  it("a pod created during the watch is in its Service's endpoints: Services and EndpointSlices are watched", async () => {
+    const served = await serve('default', 10, 60_000);
+    const { server: s, sim } = served;
+    let deleted: string | undefined;
+    const r = await watch(
+      served,
+      {},
+      (out) => {
+        if (deleted === undefined && out.includes('watching for changes')) {
+          const victim = sim.store.list('pods', 'shop').find((p) => p.metadata.name.startsWith('frontend-'));
+          deleted = victim?.metadata.name ?? '';
+          void fetch(`${s.url}/api/v1/namespaces/shop/pods/${deleted}`, {
+            method: 'DELETE',
+            headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+          });
+        }
+        return false;
+      },
+      // 80 simulated seconds: the replacement is Ready long past the 30 s endpoints grace period
+      8_000,
+    );
+    const after = r.stdout.split('watching for changes')[1] ?? '';
+    expect(deleted).toMatch(/^frontend-/);
+    // the replacement pod came up and is healthy
+    expect(after).toMatch(/^\d\d:\d\d:\d\d shop\/frontend-\S+ {2}\(new\) → /m);
+    expect(after).toMatch(/^\d\d:\d\d:\d\d shop\/frontend-\S+ {2}.* → healthy$/m);
+    // with the EndpointSlices of the first list, the new pod was missing from them
+    expect(r.stdout).not.toMatch(/NotInEndpoints/);
+    const { counts } = s.requestLog.summary();
+    expect(counts['watch services']).toBeGreaterThanOrEqual(1);
+    expect(counts['watch endpointslices']).toBeGreaterThanOrEqual(1);
+    expect(counts['list services']).toBe(1);
+    expect(counts['list endpointslices']).toBe(1);
   }, 30_000);
 });

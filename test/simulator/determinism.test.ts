@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveScenario } from '../../src/simulator/scenario/catalog.js';
-import { generateScenario } from '../../src/simulator/scenario/generate.js';
+import { generateScenario } from '../../src/simulator/generate/generate.js';
 import { parseScenario } from '../../src/simulator/scenario/load.js';
 import type { Scenario } from '../../src/simulator/scenario/types.js';
 import { Simulation } from '../../src/simulator/simulation.js';

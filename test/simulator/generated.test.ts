@@ -3,11 +3,11 @@
  * the generator's failures are the ones the simulator and the rule engine agree on.
  */
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../../src/rules/engine.js';
+import { diagnose } from '../../src/rules/engine/index.js';
 import { RULES } from '../../src/rules/index.js';
-import { checkExpectation, formatExpectation } from '../../src/cli/scenario-check.js';
-import { snapshotFromSimulation } from '../../src/cli/sim-evidence.js';
-import { generateScenario } from '../../src/simulator/scenario/generate.js';
+import { checkExpectation, formatExpectation } from '../../src/cli/sim/scenario-check.js';
+import { snapshotFromSimulation } from '../../src/collectors/simulator/index.js';
+import { generateScenario } from '../../src/simulator/generate/generate.js';
 import { parseScenario } from '../../src/simulator/scenario/load.js';
 import { Simulation } from '../../src/simulator/simulation.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runSimServe } from '../../src/cli/sim-serve-command.js';
+import { runSimServe } from '../../src/cli/sim/serve.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { UsageError } from '../../src/errors/index.js';
 import { TEST_SCENARIO } from '../../src/simulator/http/http-test-helpers.js';

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubeconfigYaml } from '../../src/cli/sim-serve-command.js';
+import { kubeconfigYaml } from '../../src/cli/sim/serve.js';
 import { startApiServer, type RunningApiServer } from '../../src/simulator/http/server.js';
 import { parseScenario } from '../../src/simulator/scenario/load.js';
 import { Simulation } from '../../src/simulator/simulation.js';
@@ -194,4 +194,198 @@ describe.skipIf(DEFAULT_KUBECTL === undefined)('kubectl apply and get -w', () =>
       rmSync(dir, { recursive: true, force: true });
     }
   }, 40_000);
+});
+
+const WORKLOADS = `
+name: kubectl-scale
+description: A Deployment, a StatefulSet and a bare ReplicaSet, for kubectl scale and rollouts.
+duration: 1m
+expect:
+  verdict: healthy
+cluster:
+  nodes:
+    - name: worker
+      count: 2
+objects:
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: web, namespace: shop, labels: {app: web}}
+    spec:
+      replicas: 2
+      selector: {matchLabels: {app: web}}
+      template:
+        metadata: {labels: {app: web}}
+        spec:
+          containers:
+            - name: web
+              image: nginx:1.27
+  - apiVersion: apps/v1
+    kind: StatefulSet
+    metadata: {name: db, namespace: shop}
+    spec:
+      replicas: 1
+      serviceName: db
+      selector: {matchLabels: {app: db}}
+      template:
+        metadata: {labels: {app: db}}
+        spec:
+          containers:
+            - name: db
+              image: postgres:16
+  - apiVersion: apps/v1
+    kind: ReplicaSet
+    metadata: {name: cache, namespace: shop}
+    spec:
+      replicas: 1
+      selector: {matchLabels: {app: cache}}
+      template:
+        metadata: {labels: {app: cache}}
+        spec:
+          containers:
+            - name: cache
+              image: redis:7
+`;
+
+describe.skipIf(DEFAULT_KUBECTL === undefined)('kubectl scale and rollouts against sim serve', () => {
+  let dir: string;
+  let server: RunningApiServer;
+  let sim: Simulation;
+  let kubeconfig: string;
+  const run = (...args: string[]) => kubectl(DEFAULT_KUBECTL ?? '', kubeconfig, args);
+  const podsOf = async (app: string): Promise<string[]> => {
+    const r = await run('get', 'pods', '-n', 'shop', '-l', `app=${app}`, '-o', 'name');
+    return r.stdout.trim() === '' ? [] : r.stdout.trim().split('\n');
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'handoff-kubectl-'));
+    sim = new Simulation(parseScenario(WORKLOADS, 'kubectl-scale.yaml'));
+    sim.run();
+    // Frozen: each test moves simulated time itself.
+    server = await startApiServer(sim, { speed: 0 });
+    kubeconfig = join(dir, 'kubeconfig');
+    writeFileSync(kubeconfig, kubeconfigYaml(server.url));
+  });
+
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the autoscaling/v1 Scale of Deployments, StatefulSets and ReplicaSets', async () => {
+    for (const [resource, name, replicas, selector] of [
+      ['deployments', 'web', 2, 'app=web'],
+      ['statefulsets', 'db', 1, 'app=db'],
+      ['replicasets', 'cache', 1, 'app=cache'],
+    ] as const) {
+      const r = await run('get', '--raw', `/apis/apps/v1/namespaces/shop/${resource}/${name}/scale`);
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout)).toMatchObject({
+        kind: 'Scale',
+        apiVersion: 'autoscaling/v1',
+        metadata: { name, namespace: 'shop' },
+        spec: { replicas },
+        status: { replicas, selector },
+      });
+    }
+    const none = await run('get', '--raw', '/apis/apps/v1/namespaces/shop/deployments/nope/scale');
+    expect(none.stderr).toContain('NotFound');
+  });
+
+  it('kubectl scale (PATCH, and GET+PUT with --current-replicas) resizes each kind', async () => {
+    const deploy = await run('scale', 'deploy/web', '-n', 'shop', '--replicas=3');
+    expect(deploy.stderr).toBe('');
+    expect(deploy.stdout.trim()).toBe('deployment.apps/web scaled');
+    const sts = await run('scale', 'sts/db', '-n', 'shop', '--current-replicas=1', '--replicas=2');
+    expect(sts.stderr).toBe('');
+    expect(sts.stdout.trim()).toBe('statefulset.apps/db scaled');
+    const rs = await run('scale', 'rs/cache', '-n', 'shop', '--replicas=0');
+    expect(rs.stdout.trim()).toBe('replicaset.apps/cache scaled');
+    const stale = await run('scale', 'deploy/web', '-n', 'shop', '--current-replicas=7', '--replicas=1');
+    expect(stale.code).not.toBe(0);
+    expect(stale.stderr).toContain('Expected replicas to be 7, was 3');
+    sim.runFor(60_000);
+    expect(await podsOf('web')).toHaveLength(3);
+    expect(await podsOf('db')).toHaveLength(2);
+    expect(await podsOf('cache')).toHaveLength(0);
+    const d = await run(
+      'get',
+      'deploy/web',
+      '-n',
+      'shop',
+      '-o',
+      'jsonpath={.spec.replicas} {.status.readyReplicas}',
+    );
+    expect(d.stdout).toBe('3 3');
+  }, 60_000);
+
+  it('kubectl set image rolls the Deployment: the old ReplicaSet goes to 0 before rollout status succeeds', async () => {
+    const rsBefore = await run('get', 'rs', '-n', 'shop', '-l', 'app=web', '-o', 'name');
+    const oldRs = rsBefore.stdout.trim();
+    expect(oldRs.split('\n')).toHaveLength(1);
+    const set = await run('set', 'image', 'deploy/web', '-n', 'shop', 'web=nginx:1.28');
+    expect(set.stdout.trim()).toBe('deployment.apps/web image updated');
+    const statuses: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      const status = await run('rollout', 'status', 'deploy/web', '-n', 'shop', '--watch=false');
+      statuses.push(status.stdout.trim());
+      if (status.stdout.includes('successfully rolled out')) break;
+      sim.runFor(1000);
+    }
+    expect(statuses.at(-1)).toBe('deployment "web" successfully rolled out');
+    // It waited: for the new replicas, then for the old ones to go.
+    expect(statuses.some((s) => s.includes('new replicas have been updated'))).toBe(true);
+    expect(statuses.some((s) => s.includes('old replicas are pending termination'))).toBe(true);
+    const rs = await run(
+      'get',
+      'rs',
+      '-n',
+      'shop',
+      '-l',
+      'app=web',
+      '-o',
+      'jsonpath={range .items[*]}{.metadata.name} {.spec.replicas} {.status.replicas} {.metadata.annotations.deployment\\.kubernetes\\.io/revision}{"\\n"}{end}',
+    );
+    const rows = rs.stdout.trim().split('\n').sort();
+    expect(rows).toHaveLength(2);
+    const oldName = oldRs.replace('replicaset.apps/', '');
+    expect(rows.find((r) => r.startsWith(`${oldName} `))).toBe(`${oldName} 0 0 1`);
+    expect(rows.find((r) => !r.startsWith(`${oldName} `))).toMatch(/^web-\w+ 3 3 2$/);
+    // Old pods terminate gracefully (30 s) after the rollout counts them gone, as in a cluster.
+    sim.runFor(40_000);
+    const images = await run(
+      'get',
+      'pods',
+      '-n',
+      'shop',
+      '-l',
+      'app=web',
+      '-o',
+      'jsonpath={.items[*].spec.containers[0].image}',
+    );
+    expect(
+      images.stdout
+        .split(' ')
+        .filter((i) => i !== '')
+        .sort(),
+    ).toEqual(['nginx:1.28', 'nginx:1.28', 'nginx:1.28']);
+    const events = await run(
+      'get',
+      'events',
+      '-n',
+      'shop',
+      '--field-selector',
+      'involvedObject.kind=Deployment',
+    );
+    expect(events.stdout).toContain(`Scaled down replica set ${oldName} to 0 from 1`);
+    const revision = await run(
+      'get',
+      'deploy/web',
+      '-n',
+      'shop',
+      '-o',
+      'jsonpath={.metadata.annotations.deployment\\.kubernetes\\.io/revision}',
+    );
+    expect(revision.stdout).toBe('2');
+  }, 180_000);
 });

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { listScenarioFiles, loadScenarioFile } from '../../src/simulator/scenario/catalog.js';
 import { Simulation } from '../../src/simulator/simulation.js';
-import { snapshotFromSimulation } from '../../src/cli/sim-evidence.js';
-import { checkExpectation, formatExpectation } from '../../src/cli/scenario-check.js';
-import { diagnose } from '../../src/rules/engine.js';
+import { snapshotFromSimulation } from '../../src/collectors/simulator/index.js';
+import { checkExpectation, formatExpectation } from '../../src/cli/sim/scenario-check.js';
+import { diagnose } from '../../src/rules/engine/index.js';
 import { RULES } from '../../src/rules/index.js';
 
 const files = listScenarioFiles();

@@ -10,7 +10,7 @@ const run = promisify(execFile);
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseDocuments } from '../../dist/collectors/files/documents.js';
+import { parseDocuments } from '../../dist/collectors/normalize/documents.js';
 import { startStaticApiServer } from './static-apiserver.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

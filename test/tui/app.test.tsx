@@ -63,6 +63,8 @@ describe('keys', () => {
     expect(detail).toContain('✗ FAILED  deploy payments/payments-api');
     expect(detail).toContain('\n\nCHAIN');
     expect(detail).toMatch(/\n\nEVIDENCE \(admission\)\n event {6}Warning FailedCreate/);
+    // Failing since its first FailedCreate (the scenario's start), not since the TUI looked.
+    expect(detail).toMatch(/✗ admission +\S* +failing for [1-9]\d*m/);
     expect(detail.split('\n')).toHaveLength(23);
   });
 

@@ -66,6 +66,7 @@ export function dataOf(diagnoses: readonly Diagnosis[], pods: readonly Pod[] = [
   return {
     report: {
       generatedAt: '2026-01-01T01:00:00Z',
+      referenceTime: Date.parse('2026-01-01T01:00:00Z'),
       source: { type: 'file', paths: ['x.yaml'], referenceTime: '2026-01-01T01:00:00Z' },
       diagnoses,
     },

@@ -4,11 +4,13 @@ import { loadConnection } from '../../src/collectors/live/index.js';
 import { startFakeApi, type FakeApi } from '../live/fake-api.js';
 import { writeKubeconfig } from '../live/kubeconfig-files.js';
 import { pods } from '../live/objects.js';
-import { startFeed } from '../../src/cli/tui-command.js';
+import { startFeed } from '../../src/cli/commands/tui.js';
+import { parseScope } from '../../src/cli/pipeline/scope.js';
 import { PushFeed, type FeedEvent, type TuiData } from '../../src/tui/index.js';
 
 const io = { now: () => Date.parse('2030-01-01T00:00:00Z'), env: {} } as unknown as CliIO;
-const sel = { targets: [], selector: undefined, nowFlag: undefined };
+const sel = { scope: parseScope([], {}), nowFlag: undefined };
+const shop = { scope: parseScope([], { namespace: 'shop' }), nowFlag: undefined };
 
 function record(feed: PushFeed): FeedEvent[] {
   const events: FeedEvent[] = [];
@@ -81,7 +83,11 @@ describe('the TUI feed', () => {
     });
     const feed = new PushFeed();
     const events = record(feed);
-    const running = startFeed({ opts: { namespace: 'shop' }, sel, speed: undefined, connection }, feed, io);
+    const running = startFeed(
+      { opts: { namespace: 'shop' }, sel: shop, speed: undefined, connection },
+      feed,
+      io,
+    );
     await running.done;
     running.stop();
     const what = 'reading pods, events, nodes and their related objects in namespace shop on context prod';
@@ -102,7 +108,7 @@ describe('the TUI feed', () => {
     const feed = new PushFeed();
     const events = record(feed);
     const running = startFeed(
-      { opts: { namespace: 'shop', watch: true }, sel, speed: undefined, connection },
+      { opts: { namespace: 'shop', watch: true }, sel: shop, speed: undefined, connection },
       feed,
       io,
     );

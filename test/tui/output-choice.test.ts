@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
-import { defaultOutput, parseSpeed } from '../../src/cli/tui-command.js';
+import { defaultOutput, parseSpeed } from '../../src/cli/commands/tui.js';
 import { runCli } from '../run-cli.js';
 
 const ALT_SCREEN_ON = '\u001b[?1049h';

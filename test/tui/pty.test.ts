@@ -4,13 +4,12 @@
  * missing tmux fails the test; elsewhere the test is skipped, saying why.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, ROOT } from '../built-cli.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // A private tmux server on its own socket file, removed afterwards.
 const SOCKET = join(tmpdir(), `handoff-pty-${process.pid}.sock`);
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
@@ -18,29 +17,6 @@ const inCi = process.env.CI !== undefined && process.env.CI !== '' && process.en
 
 function tmux(...args: string[]): string {
   return execFileSync('tmux', ['-S', SOCKET, ...args], { encoding: 'utf8' });
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
-    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
-      newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** dist must hold the current sources: build when any source is newer than the build. */
-function ensureBuilt(): void {
-  let built: number;
-  try {
-    built = statSync(join(ROOT, 'dist/cli/tui-command.js')).mtimeMs;
-  } catch {
-    built = 0;
-  }
-  if (built < newestMtime(join(ROOT, 'src')))
-    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore', timeout: 180_000 });
 }
 
 async function waitForScreen(

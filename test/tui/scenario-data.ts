@@ -1,6 +1,8 @@
 import type { TuiData } from '../../src/tui/index.js';
-import { simulate } from '../../src/cli/sim-command.js';
-import { tuiData } from '../../src/cli/tui-command.js';
+import { simulate } from '../../src/cli/pipeline/collect.js';
+import { snapshotFromSimulation } from '../../src/collectors/simulator/index.js';
+import { parseScope } from '../../src/cli/pipeline/scope.js';
+import { tuiData } from '../../src/cli/commands/tui.js';
 import type { CliIO } from '../../src/cli/io.js';
 
 const cache = new Map<string, TuiData>();
@@ -9,9 +11,9 @@ const cache = new Map<string, TuiData>();
 export function scenarioData(name: string): TuiData {
   const hit = cache.get(name);
   if (hit !== undefined) return hit;
-  const { snapshot } = simulate(name, undefined);
+  const snapshot = snapshotFromSimulation(simulate(name, undefined));
   const io = { now: () => Date.parse('2030-01-01T00:00:00Z') } as unknown as CliIO;
-  const data = tuiData(snapshot, {}, { targets: [], selector: undefined, nowFlag: undefined }, io);
+  const data = tuiData(snapshot, { scope: parseScope([], {}), nowFlag: undefined }, io);
   cache.set(name, data);
   return data;
 }

@@ -56,6 +56,7 @@ function data(d: Diagnosis, p: Pod, events: EventRecord[], referenceS: number): 
   return {
     report: {
       generatedAt: at(referenceS),
+      referenceTime: Date.parse(at(referenceS)),
       source: { type: 'file', paths: [], referenceTime: at(referenceS) },
       diagnoses: [d],
     },

@@ -1,4 +1,5 @@
 import type { Snapshot } from '../../model/index.js';
+import { collected, type Collector } from '../collector.js';
 import { Collection, runBounded } from './collection.js';
 import type { Connection } from './kubeconfig.js';
 import { collectPod } from './pod-related.js';
@@ -6,6 +7,7 @@ import { LogPicker } from './previous-logs.js';
 import { probePods, type ProbeOptions } from './probe.js';
 import { scan } from './scan.js';
 import { Transport, type TransportOptions } from './transport.js';
+import { dateOf, systemClock } from '../../k8s/index.js';
 
 /** What to collect: `-n`, `-A`, TARGETs and `-l`. */
 export interface LiveScope {
@@ -78,11 +80,20 @@ export async function collectLive(
       for (const r of run.results) c.builder.addProbe(r);
       for (const n of run.notes) c.builder.note(n);
       if (run.results.length === 0 && run.notes.length === 0)
-        c.builder.note('--probe: no Running pod in scope has an HTTP readiness or liveness probe');
+        c.builder.note('--probe: no running container in scope has an HTTP readiness or liveness probe');
     }
   } finally {
     options.onRequests?.(transport.requests);
   }
-  const capturedAt = (options.now ?? (() => new Date()))().toISOString();
+  const capturedAt = (options.now ?? dateOf(systemClock))().toISOString();
   return c.build({ type: 'live', context: connection.context, server: connection.server }, capturedAt);
+}
+
+/** The live collector: the evidence for `scope`, read from the cluster when collected. */
+export function liveCollector(
+  connection: Connection,
+  scope: LiveScope,
+  options: CollectLiveOptions = {},
+): Collector {
+  return { source: 'live', collect: async () => collected(await collectLive(connection, scope, options)) };
 }

@@ -67,6 +67,7 @@ export class Collection {
 
   build(source: SnapshotSource, capturedAt: string): Snapshot {
     this.builder.setCapturedAt(capturedAt);
+    this.builder.markAuthoritative();
     const snapshot = this.builder.build(source);
     return { ...snapshot, collected: snapshot.collected.filter((k) => !this.incomplete.has(k)) };
   }

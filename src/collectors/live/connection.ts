@@ -11,6 +11,7 @@ import {
   type RequestOptions,
 } from './http-request.js';
 import { httpStream, type StreamOptions, type StreamResponse } from './stream.js';
+import { systemClock } from '../../k8s/index.js';
 
 /** A chosen context of a kubeconfig, able to send authenticated GETs to its API server. */
 export interface Connection {
@@ -50,10 +51,10 @@ export function makeConnection(
   // for a while, so a scan does not start a plugin (e.g. a cloud CLI) per request.
   let cached: { readonly at: number; readonly options: Promise<https.RequestOptions> } | undefined;
   const credentials = (): Promise<https.RequestOptions> => {
-    if (cached === undefined || Date.now() - cached.at > CREDENTIAL_TTL_MS) {
+    if (cached === undefined || systemClock() - cached.at > CREDENTIAL_TTL_MS) {
       const opts: https.RequestOptions = {};
       const options = auth.applyToHTTPSOptions(opts).then(() => opts);
-      const entry = { at: Date.now(), options };
+      const entry = { at: systemClock(), options };
       cached = entry;
       options.catch(() => {
         if (cached === entry) cached = undefined;

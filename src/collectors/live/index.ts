@@ -1,7 +1,8 @@
-export { collectLive, type CollectLiveOptions, type LiveScope } from './collect.js';
+export { collectLive, liveCollector, type CollectLiveOptions, type LiveScope } from './collect.js';
 export { loadConnection, type Connection, type LoadConnectionOptions } from './kubeconfig.js';
 export type { HttpResponse, QueryParams, RequestOptions } from './http-request.js';
 export type { TransportOptions } from './transport.js';
 export { probePods, type ProbeOptions, type ProbeRun } from './probe.js';
 export { watchLive, type WatchLiveOptions } from './watch.js';
+export type { BackoffOptions, LinkState } from './watch-link.js';
 export type { StreamOptions, StreamResponse } from './stream.js';

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
-import { ClusterError, UsageError } from '../../errors/index.js';
+import { ClusterError, InputError, UsageError } from '../../errors/index.js';
 import { makeConnection, type Connection } from './connection.js';
 
 export type { Connection } from './connection.js';
@@ -92,17 +92,7 @@ function loadKubeConfig(options: LoadConnectionOptions): { kc: KubeConfig; origi
 
 /** kubectl's merge: the first file to define a cluster, user, context or current-context wins. */
 function mergeFiles(files: readonly string[]): KubeConfig {
-  const parts = files.map((file) => {
-    const part = new KubeConfig();
-    try {
-      part.loadFromFile(file);
-    } catch (err) {
-      throw new ClusterError(
-        `cannot read kubeconfig ${file}: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-    return part;
-  });
+  const parts = files.map(readKubeconfigFile);
   const firstByName = <T extends { readonly name: string }>(lists: readonly (readonly T[])[]): T[] => {
     const seen = new Map<string, T>();
     for (const item of lists.flat()) if (!seen.has(item.name)) seen.set(item.name, item);
@@ -116,4 +106,72 @@ function mergeFiles(files: readonly string[]): KubeConfig {
     currentContext: parts.map((p) => p.getCurrentContext()).find((c) => Boolean(c)) ?? '',
   });
   return kc;
+}
+
+/**
+ * One kubeconfig file, or an InputError (exit 2) on one line naming the file and, for YAML
+ * errors, the line. The YAML library's own message quotes the offending lines in a multi-line
+ * frame, raw bytes included; only its reason and position are kept.
+ */
+function readKubeconfigFile(file: string): KubeConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new InputError(file, undefined, `cannot read kubeconfig: ${code ?? oneLine(String(err))}`);
+  }
+  const kc = new KubeConfig();
+  try {
+    kc.loadFromString(text);
+  } catch (err) {
+    throw kubeconfigError(file, err);
+  }
+  kc.makePathsAbsolute(path.dirname(file));
+  return kc;
+}
+
+function kubeconfigError(file: string, err: unknown): InputError {
+  const hint = `kubectl config view --kubeconfig ${file} shows how kubectl reads it`;
+  const yaml = yamlErrorOf(err);
+  if (yaml !== undefined) {
+    return new InputError(
+      file,
+      yaml.line + 1,
+      `not a valid kubeconfig: ${oneLine(yaml.reason)} (column ${yaml.column + 1})`,
+      hint,
+    );
+  }
+  // The loader reads `clusters` off whatever the document is: empty, null or a scalar fails here.
+  if (err instanceof TypeError) {
+    return new InputError(
+      file,
+      undefined,
+      'not a kubeconfig: expected a YAML mapping with clusters, users and contexts',
+      hint,
+    );
+  }
+  return new InputError(
+    file,
+    undefined,
+    `not a valid kubeconfig: ${oneLine(err instanceof Error ? err.message : String(err))}`,
+    hint,
+  );
+}
+
+/** js-yaml's YAMLException: a reason and a zero-based mark. */
+function yamlErrorOf(err: unknown): { reason: string; line: number; column: number } | undefined {
+  if (!(err instanceof Error) || err.name !== 'YAMLException') return undefined;
+  const { reason, mark } = err as Error & { reason?: unknown; mark?: { line?: unknown; column?: unknown } };
+  if (typeof reason !== 'string' || typeof mark?.line !== 'number' || typeof mark.column !== 'number')
+    return undefined;
+  return { reason, line: mark.line, column: mark.column };
+}
+
+/** Control and format characters (escapes, bidi overrides) and line breaks become single spaces. */
+function oneLine(text: string): string {
+  return text
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -1,6 +1,7 @@
 import type { Pod, Probe, ProbeResult } from '../../model/index.js';
 import { runBounded } from './collection.js';
 import type { Connection } from './kubeconfig.js';
+import { dateOf, systemClock } from '../../k8s/index.js';
 
 export interface ProbeOptions {
   /** Probes sent per run at most; 20 by default. */
@@ -50,7 +51,7 @@ export async function probePods(
   const results: ProbeResult[] = [];
   let requests = 0;
   let forbidden: string | undefined;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? dateOf(systemClock);
   const tasks = planned.slice(0, max).map((p) => async (): Promise<void> => {
     if (forbidden !== undefined) return;
     const at = now().toISOString();
@@ -84,13 +85,19 @@ export async function probePods(
   return { results, notes, requests };
 }
 
-/** The probes to send: Running pods with an IP, httpGet readiness/liveness probes over http. */
+/**
+ * The probes to send: httpGet readiness/liveness probes over http of the running containers of
+ * Running pods with an IP. A container that waits (a restart back-off) runs no process, so a GET
+ * would only be refused: it says nothing about the probe and is not sent.
+ */
 function plan(pods: readonly Pod[]): Planned[] {
   const out: Planned[] = [];
   for (const pod of pods) {
     if (pod.status.phase !== 'Running' || !pod.status.podIP) continue;
     const namespace = pod.metadata.namespace ?? 'default';
     for (const c of pod.spec.containers) {
+      const status = pod.status.containerStatuses?.find((s) => s.name === c.name);
+      if (status?.state !== undefined && status.state.running === undefined) continue;
       for (const [probe, field] of KINDS) {
         const spec: Probe | undefined = c[field];
         const get = spec?.httpGet;

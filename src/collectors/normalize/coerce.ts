@@ -84,3 +84,8 @@ export function time(v: unknown): string | undefined {
 export function appendAll<T>(target: T[], items: readonly T[]): void {
   for (const item of items) target.push(item);
 }
+
+/** The list, or undefined when it is empty (an empty list and no list read the same). */
+export function nonEmpty<T>(list: T[]): T[] | undefined {
+  return list.length > 0 ? list : undefined;
+}

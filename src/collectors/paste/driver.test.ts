@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parsePaste } from './driver.js';
-import type { BlockParser } from './types.js';
+import type { BlockParser } from './common/types.js';
 import { assemble } from './assemble.js';
+import { PASTE_PARSERS } from './parsers.js';
 
 /** A toy parser: a line "EVENT <reason> <age>" is one event on pod web-1. */
 const toy: BlockParser = (lines, start) => {
@@ -322,6 +323,21 @@ describe('parsePaste: kubectl logs output', () => {
     ]);
     expect(r.objects).toEqual([]);
   });
+
+  it("ends the log at kubectl's own error, which is read as kubectl output", () => {
+    const text = [
+      'kubectl logs es-1 --all-containers=true',
+      "sysctl: error setting key 'vm.max_map_count': Read-only file system",
+      'Error from server (BadRequest): container "es" in pod "es-1" is waiting to start: PodInitializing',
+    ].join('\n');
+    const r = parsePaste(text, PASTE_PARSERS);
+    expect(r.logs.map((l) => l.lines)).toEqual([
+      ["sysctl: error setting key 'vm.max_map_count': Read-only file system"],
+    ]);
+    expect(r.objects.map((o) => o.raw)).toMatchObject([
+      { kind: 'Pod', metadata: { name: 'es-1' }, status: { containerStatuses: [{ name: 'es' }] } },
+    ]);
+  });
 });
 
 describe('assemble: containers named in kubelet messages', () => {
@@ -386,5 +402,28 @@ describe('assemble: the container a get pods row could not name', () => {
     expect(r.objects[0]).toMatchObject({
       status: { containerStatuses: [{ name: 'wiki', restartCount: 2 }] },
     });
+  });
+});
+
+describe('assemble: an event shown without its reason', () => {
+  it('takes the reason and type its message shape says', () => {
+    const r = assemble(
+      [
+        {
+          raw: {
+            kind: 'Event',
+            involvedObject: { kind: 'Pod', name: 'web-1' },
+            message: '0/3 nodes are available: 3 Insufficient cpu.',
+          },
+          line: 1,
+        },
+        { raw: { kind: 'Event', involvedObject: { kind: 'Pod', name: 'web-1' }, message: 'hello' }, line: 2 },
+      ],
+      { commandNamespaces: [], clock: () => 0 },
+    );
+    expect(r.objects.map((o) => [o.reason, o.type])).toEqual([
+      ['FailedScheduling', 'Warning'],
+      [undefined, undefined],
+    ]);
   });
 });

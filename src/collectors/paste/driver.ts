@@ -1,12 +1,15 @@
 import { InputError } from '../../errors/index.js';
 import { appendAll, isRecord, str } from '../normalize/coerce.js';
-import { parseDocuments } from '../files/documents.js';
-import { rebuildPod } from '../files/fragments.js';
-import { cleanLines, indentOf, isPromptLine } from './text.js';
-import type { BlockParser, PastedObject } from './types.js';
+import { parseDocuments } from '../normalize/documents.js';
+import { rebuildPod } from '../normalize/pod-fragments.js';
+import { cleanLines, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
+import { UNNAMED_POD, type BlockParser, type PastedObject } from './common/types.js';
+import { namedByCommand } from './command-naming.js';
+import { readUnderCutHeader } from './cut-header.js';
+import { readJsonMembers } from './json-fragment.js';
+import { kindlessObjects } from './kindless.js';
+import { readLog, strayExecFailure, type PastedLog } from './logs.js';
 
-/** Lines that carry nothing: fences, elisions, rules. */
-const NOISE = /^\s*(?:```\w*|~~~\w*|\.\.\.|…|-{3,}|={3,})\s*$/;
 /** The first line of a YAML mapping as kubectl -o yaml prints it: lowerCamel keys, unlike describe's "Restart Count:". */
 const YAML_START = /^\s*(?:- )?[a-z][A-Za-z0-9]*:(?:\s|$)/;
 const YAML_SIBLING = /^(?:- |-$|[a-z][A-Za-z0-9]*\s*:|---|\.\.\.)/;
@@ -40,8 +43,51 @@ function structuredBlockEnd(lines: readonly string[], start: number): number {
   return end;
 }
 
+/** An object pasted without metadata.name (trimmed from `-o yaml`) gets a placeholder the command above may replace. */
+function withName(raw: Record<string, unknown>, line: number): PastedObject {
+  const meta = isRecord(raw.metadata) ? raw.metadata : {};
+  if (str(meta.name) !== undefined || typeof raw.kind !== 'string' || raw.kind === 'Event')
+    return { raw, line };
+  const name = raw.kind === 'Pod' ? UNNAMED_POD : `unnamed-${raw.kind.toLowerCase()}`;
+  return {
+    raw: { ...raw, metadata: { ...meta, name } },
+    line,
+    inferredName: `the ${raw.kind} was pasted without its name`,
+  };
+}
+
+/** The Kubernetes objects (items of a List), or the pod a kindless fragment is part of, in one parsed value. */
+function objectsOfValue(value: unknown, line: number, command?: string): PastedObject[] {
+  if (isRecord(value) && typeof value.kind === 'string') {
+    const items = Array.isArray(value.items) ? (value.items as unknown[]) : [value];
+    const itemKind = str(value.kind)?.endsWith('List') === true ? str(value.kind)?.slice(0, -4) : undefined;
+    return items
+      .filter(isRecord)
+      .map((item) =>
+        withName(
+          { ...(itemKind && itemKind !== '' && item.kind === undefined ? { kind: itemKind } : {}), ...item },
+          line,
+        ),
+      );
+  }
+  const rebuilt = rebuildPod(value);
+  if (rebuilt === undefined) return kindlessObjects(value, command).map((o) => ({ ...o, line }));
+  return [
+    {
+      raw: { ...rebuilt.raw },
+      line,
+      ...(rebuilt.inferredName === undefined ? {} : { inferredName: rebuilt.inferredName }),
+    },
+  ];
+}
+
 /** Kubernetes objects, or pod fragments, in a YAML or JSON block inside a paste. */
-function structuredObjects(lines: readonly string[], start: number, end: number): PastedObject[] {
+function structuredObjects(
+  lines: readonly string[],
+  start: number,
+  end: number,
+  command: string | undefined,
+): PastedObject[] {
   let docs: ReturnType<typeof parseDocuments>['documents'];
   try {
     docs = parseDocuments('paste', lines.slice(start, end).join('\n')).documents;
@@ -49,90 +95,14 @@ function structuredObjects(lines: readonly string[], start: number, end: number)
     if (err instanceof InputError) return [];
     throw err;
   }
-  const out: PastedObject[] = [];
-  for (const d of docs) {
-    const line = start + d.line;
-    if (isRecord(d.value) && typeof d.value.kind === 'string') {
-      const items = Array.isArray(d.value.items) ? (d.value.items as unknown[]) : [d.value];
-      const itemKind =
-        str(d.value.kind)?.endsWith('List') === true ? str(d.value.kind)?.slice(0, -4) : undefined;
-      for (const item of items) {
-        if (isRecord(item))
-          out.push({
-            raw: {
-              ...(itemKind && itemKind !== '' && item.kind === undefined ? { kind: itemKind } : {}),
-              ...item,
-            },
-            line,
-          });
-      }
-      continue;
-    }
-    const rebuilt = rebuildPod(d.value);
-    if (rebuilt !== undefined) {
-      out.push({
-        raw: { ...rebuilt.raw },
-        line,
-        ...(rebuilt.inferredName === undefined ? {} : { inferredName: rebuilt.inferredName }),
-      });
-    }
-  }
-  return out;
-}
-
-const LOGS_COMMAND = /(?:^|\s)(?:kubectl|oc)\s+logs\s+(?:(?:pods?|po)\/)?([a-z0-9][-a-z0-9.]*)(?:\s|$)/;
-const CONTAINER_FLAG = /\s(?:-c|--container)(?:\s+|=)([a-z0-9][-a-z0-9]*)/;
-
-/** The pod, container and instance a `kubectl logs` command reads, or undefined for other commands. */
-function logsCommand(line: string): Omit<PastedLog, 'lines'> | undefined {
-  const pod = LOGS_COMMAND.exec(line)?.[1];
-  if (pod === undefined || /\s(?:-l|--selector)[\s=]/.test(line)) return undefined;
-  return {
-    pod,
-    namespace: NS_FLAG.exec(line)?.[1],
-    container: CONTAINER_FLAG.exec(line)?.[1],
-    previous: /\s(?:-p|--previous)(?:\s|=true|$)/.test(line),
-  };
-}
-
-/** Lines kept of one pasted log. */
-const LOG_LINES = 200;
-
-const GET_ONE_POD = /(?:^|\s)(?:kubectl|oc)\s+get\s+(?:pods?|po)(?:\/|\s+)([a-z0-9][-a-z0-9.]*)(?:\s|$)/;
-
-/**
- * A pod fragment without a name (`kubectl get pod web-1 -o yaml | yq .status`) takes the name and
- * namespace of the one pod the command above it asks for.
- */
-function namedByCommand(o: PastedObject, command: string | undefined): PastedObject {
-  if (o.inferredName === undefined || command === undefined || o.raw.kind !== 'Pod') return o;
-  const name = GET_ONE_POD.exec(command)?.[1];
-  if (name === undefined || /\s(?:-l|--selector|-f|--filename)[\s=]/.test(command)) return o;
-  const ns = NS_FLAG.exec(command)?.[1];
-  const metadata = {
-    ...(isRecord(o.raw.metadata) ? o.raw.metadata : {}),
-    name,
-    ...(ns === undefined ? {} : { namespace: ns }),
-  };
-  return {
-    raw: { ...o.raw, metadata },
-    line: o.line,
-    inferredName: `named by the command above it (${command.trim()})`,
-  };
+  return docs.flatMap((d) => objectsOfValue(d.value, start + d.line, command));
 }
 
 export interface PasteParsers {
   /** Block parsers tried in order at each line. */
   readonly blocks: readonly BlockParser[];
-}
-
-/** Output of a pasted `kubectl logs` command; namespace and container are filled in later when the command leaves them out. */
-export interface PastedLog {
-  readonly pod: string;
-  readonly namespace: string | undefined;
-  readonly container: string | undefined;
-  readonly previous: boolean;
-  readonly lines: readonly string[];
+  /** Tried on a command line, for an event row pasted on the same line as the command. */
+  readonly commandLine?: BlockParser;
 }
 
 export interface PasteResult {
@@ -141,8 +111,6 @@ export interface PasteResult {
   /** Namespaces named by `-n NS` / `--namespace NS` in pasted commands, in order. */
   readonly commandNamespaces: readonly string[];
 }
-
-const NS_FLAG = /(?:^|\s)(?:-n|--namespace)(?:\s+|=)([a-z0-9]([-a-z0-9]*[a-z0-9])?)(?:\s|$)/;
 
 /**
  * Reads arbitrary pasted text: at each line, a YAML/JSON block or one of the block parsers;
@@ -156,34 +124,45 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
   const logs: PastedLog[] = [];
   /** The last pasted command: it may name the pod whose fragment follows. */
   let command: string | undefined;
+  /** Set from a command until the first line after it: rows there may have lost their header. */
+  let justRan: string | undefined;
   let i = 0;
   outer: while (i < lines.length) {
     const line = lines[i] ?? '';
-    if (line.trim() === '' || NOISE.test(line)) {
+    if (line.trim() === '' || isNoise(line)) {
       i++;
       continue;
     }
+    const after = justRan;
+    justRan = undefined;
     if (isPromptLine(line)) {
+      const inline = parsers.commandLine?.(lines, i);
+      if (inline !== undefined) appendAll(objects, inline.objects);
       const ns = NS_FLAG.exec(line)?.[1];
       if (ns !== undefined) commandNamespaces.push(ns);
       command = line;
+      justRan = line;
       i++;
       // What `kubectl logs` printed is the application's text: kept as a log tail, never parsed.
-      const log = logsCommand(line);
-      if (log !== undefined) {
-        const body: string[] = [];
-        while (i < lines.length && !isPromptLine(lines[i] ?? '') && !/^\s*(?:```|~~~)/.test(lines[i] ?? '')) {
-          body.push(lines[i] ?? '');
-          i++;
-        }
-        while (body.length > 0 && (body.at(-1) ?? '').trim() === '') body.pop();
-        if (body.length > 0) logs.push({ ...log, lines: body.slice(-LOG_LINES) });
+      const read = readLog(lines, i, line);
+      if (read !== undefined) {
+        i = read.end;
+        if (read.log !== undefined) logs.push(read.log);
       }
       continue;
     }
+    const members = readJsonMembers(lines, i);
+    if (members !== undefined) {
+      const found = objectsOfValue(members.value, i + 1, command).map((o) => namedByCommand(o, command));
+      if (found.length > 0) {
+        appendAll(objects, found);
+        i = members.end;
+        continue;
+      }
+    }
     if (YAML_START.test(line) || /^\s*[{[]\s*("|$)/.test(line)) {
       const end = structuredBlockEnd(lines, i);
-      const found = structuredObjects(lines, i, end).map((o) => namedByCommand(o, command));
+      const found = structuredObjects(lines, i, end, command).map((o) => namedByCommand(o, command));
       if (found.length > 0) {
         appendAll(objects, found);
         i = end;
@@ -193,11 +172,22 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
     for (const parse of parsers.blocks) {
       const r = parse(lines, i);
       if (r !== undefined && r.end > i) {
-        appendAll(objects, r.objects);
+        appendAll(
+          objects,
+          r.objects.map((o) => namedByCommand(o, command)),
+        );
         i = r.end;
         continue outer;
       }
     }
+    const cut = after === undefined ? undefined : readUnderCutHeader(lines, i, after, parsers.blocks);
+    if (cut !== undefined) {
+      appendAll(objects, cut.objects);
+      i = cut.end;
+      continue;
+    }
+    const stray = strayExecFailure(line);
+    if (stray !== undefined) logs.push(stray);
     i++;
   }
   return { objects, logs, commandNamespaces };

@@ -1,14 +1,39 @@
-import { parseDescribe } from './describe.js';
+import { parseDescribe } from './describe/block.js';
 import type { PasteParsers } from './driver.js';
-import { parseGetEvents } from './get-events.js';
-import { parseGetOther } from './get-other.js';
-import { parseGetPods } from './get-pods.js';
-import { parseLine } from './lines.js';
+import { parseGetEvents } from './get/events.js';
+import { parseGetOther } from './get/other.js';
+import { parseGetPods } from './get/pods.js';
+import { parseGetPodsV0 } from './get/pods-v0.js';
+import { parseStatusWord } from './get/status-word.js';
+import { readHeader } from './get/table.js';
+import { commandLineParser, lineParser } from './lines/line.js';
+import type { BlockParser } from './common/types.js';
+
+/** A table header, or a `get events` / `get pods` row: where a single line's wrapped message ends. */
+function startsTable(line: string): boolean {
+  return (
+    readHeader(line) !== undefined ||
+    parseGetEvents([line], 0) !== undefined ||
+    parseGetPods([line], 0) !== undefined
+  );
+}
+
+/** Recognisable single lines (lines/line.ts). */
+export const parseLine: BlockParser = lineParser(startsTable);
 
 /**
  * The block parsers, in the order the driver tries them at each line: describe output first (its
  * sections also hold tables), then `kubectl get` tables, then single lines.
  */
 export const PASTE_PARSERS: PasteParsers = {
-  blocks: [parseDescribe, parseGetEvents, parseGetPods, parseGetOther, parseLine],
+  blocks: [
+    parseDescribe,
+    parseGetEvents,
+    parseGetPods,
+    parseGetPodsV0,
+    parseGetOther,
+    parseStatusWord,
+    parseLine,
+  ],
+  commandLine: commandLineParser(startsTable),
 };

@@ -52,6 +52,10 @@ testRule(rule, {
       }),
     },
     {
+      name: 'an empty error is a webhook denial, not an unstated one',
+      snapshot: snapshot({ events: [failed('Error creating: ')] }),
+    },
+    {
       name: 'conflicts and timeouts are not admission failures',
       snapshot: snapshot({ events: [failed('Error creating: pods "web-7d4-abc" already exists')] }),
     },
@@ -112,6 +116,18 @@ testRule(rule, {
           evidenceIncludes: ['Deployment checkout: ReplicaFailure=True FailedCreate'],
         },
       ],
+    },
+    {
+      name: 'a specific error wins over an empty one',
+      snapshot: snapshot({
+        events: [
+          failed('Error creating: ', { lastS: 200 }),
+          failed('Error creating: pods "web-7d4-" is forbidden: cannot set blockOwnerDeletion', {
+            lastS: 100,
+          }),
+        ],
+      }),
+      expect: [{ messageId: 'forbidden' }],
     },
     {
       name: 'other admission plugin',

@@ -1,6 +1,6 @@
-import { currentAdmissionFailure, failureData } from '../utils/admission-failure.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
+import { currentAdmissionFailure, failureData } from './analyse.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
 import type { Rule } from '../types.js';
 
 const meta = {

@@ -1,7 +1,7 @@
-import { classifyAdmissionError } from '../utils/admission-errors.js';
-import { eventEvidence, newest, withReason } from '../utils/events.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
+import { classifyAdmissionError } from './admission-message.js';
+import { eventEvidence, newest, withReason } from '../shared/events.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
 import type { Rule } from '../types.js';
 
 const meta = {

@@ -143,5 +143,28 @@ testRule(rule, {
       }),
       expect: [{ messageId: 'psp', reason: 'PolicyForbidden', basis: 'state' }],
     },
+    // The API server's own --allow-privileged / privileged-sources validation, for every field it guards.
+    ...[
+      [
+        'Error creating: Pod "web-7d4-x2p" is invalid: spec.containers[0].securityContext.privileged: Forbidden: disallowed by cluster policy',
+        'spec.containers[0].securityContext.privileged',
+      ],
+      [
+        'create Pod es-0 in StatefulSet es failed error: Pod "es-0" is invalid: [spec.initContainers[0].securityContext.privileged: Forbidden: disallowed by cluster policy, spec.initContainers[1].securityContext.privileged: Forbidden: disallowed by cluster policy]',
+        'spec.initContainers[0].securityContext.privileged, spec.initContainers[1].securityContext.privileged',
+      ],
+      [
+        'Error creating: Pod "agent-x" is invalid: spec.securityContext.hostNetwork: Forbidden: disallowed by cluster policy',
+        'spec.securityContext.hostNetwork',
+      ],
+      [
+        'Error creating: Pod "agent-x" is invalid: [spec.securityContext.hostPID: Forbidden: disallowed by cluster policy, spec.securityContext.hostIPC: Forbidden: disallowed by cluster policy]',
+        'spec.securityContext.hostPID, spec.securityContext.hostIPC',
+      ],
+    ].map(([message, fields]) => ({
+      name: `cluster policy: ${fields}`,
+      snapshot: snapshot({ events: [failed(message as string)] }),
+      expect: [{ messageId: 'clusterPolicy', reason: 'PolicyForbidden' as const, data: { fields: fields ?? '' } }],
+    })),
   ],
 });

@@ -94,6 +94,18 @@ testRule(rule, {
       }),
       expect: [{ messageId: 'deniedSilent', data: { webhook: 'deny.example.com' } }],
     },
+    // Only a webhook denies with an empty error: every built-in admission plugin gives a reason.
+    ...[
+      ['ReplicaSet', 'Error creating: '],
+      ['ReplicaSet', 'Error creating:'],
+      ['ReplicaSet', '(combined from similar events): Error creating: '],
+      ['Job', 'Error creating: '],
+      ['StatefulSet', 'create Pod web-0 in StatefulSet web failed error: '],
+    ].map(([kind, message]) => ({
+      name: `a FailedCreate whose error is empty on a ${kind}: ${JSON.stringify(message)}`,
+      snapshot: snapshot({ events: [failed(message as string, { kind: kind as string })] }),
+      expect: [{ messageId: 'deniedEmpty', reason: 'WebhookDenied' as const, data: { kind: kind ?? '' } }],
+    })),
     {
       name: 'webhook unreachable: connection refused, service from the URL',
       snapshot: snapshot({

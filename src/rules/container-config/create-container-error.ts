@@ -1,7 +1,7 @@
-import { configFailures, type ConfigFailure } from '../utils/config-errors.js';
-import { containerSubject, describePod, shorten } from '../utils/container-evidence.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
+import { configFailures, type ConfigFailure } from './analyse.js';
+import { containerSubject, describePod, shorten } from '../shared/container-evidence.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
 import type { Pod } from '../../model/index.js';
 import type { Rule } from '../types.js';
 
@@ -13,7 +13,9 @@ const meta = {
   description:
     'The kubelet or the runtime failed to create a container for a reason other than a missing ConfigMap/Secret or ' +
     'runAsNonRoot: CreateContainerError (name still reserved, runtime timeout, no command, bad mount source) or an ' +
-    'unrecognised CreateContainerConfigError. Runtime errors about starting the process are container-start.',
+    'unrecognised CreateContainerConfigError. Runtime errors about starting the process are container-start. A reported error is ' +
+    'failed at once (the kubelet retries after a back-off); grace 60 s only while an earlier create is still running in the ' +
+    'runtime (the name is reserved, or the create request timed out).',
   reasons: ['CreateContainerError'],
   graceSeconds: 60,
   needs: ['pods', 'events'],
@@ -29,6 +31,9 @@ const meta = {
 
 const NAME_RESERVED = /failed to reserve container name|is reserved for/i;
 const NO_COMMAND = /no command specified/i;
+/** The runtime is still working on an earlier create (the kubelet's request timed out, the name stays reserved): a wait. */
+const IN_FLIGHT =
+  /failed to reserve container name|is reserved for|context deadline exceeded|DeadlineExceeded/i;
 
 function messageId(f: ConfigFailure): keyof typeof meta.messages {
   if (NAME_RESERVED.test(f.message)) return 'nameReserved';
@@ -65,6 +70,7 @@ export const rule = {
       .filter((f) => f.cls.code === 'CreateContainerError')
       .map((f) => {
         const id = messageId(f);
+        const reported = !IN_FLIGHT.test(f.message);
         return finding(meta, {
           reason: 'CreateContainerError',
           messageId: id,
@@ -74,7 +80,8 @@ export const rule = {
             waitingReason: f.waitingReason ?? 'unknown (events only)',
             detail: shorten(f.message) || 'no message in the evidence',
           },
-          status: graceStatus(meta, f.since, ctx.now),
+          status: graceStatus(meta, f.since, ctx.now, reported),
+          reported,
           basis: f.basis,
           container: f.ref,
           evidence: f.evidence,

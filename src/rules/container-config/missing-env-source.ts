@@ -1,8 +1,8 @@
-import { configFailures, type ConfigFailure } from '../utils/config-errors.js';
-import { containerEntries } from '../utils/containers.js';
-import { containerJsonPath, containerSubject, describePod } from '../utils/container-evidence.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
+import { configFailures, type ConfigFailure } from './analyse.js';
+import { containerEntries } from '../shared/containers.js';
+import { containerJsonPath, containerSubject, describePod } from '../shared/container-evidence.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
 import type { ContainerRef, Evidence, Pod } from '../../model/index.js';
 import type { Rule } from '../types.js';
 
@@ -121,6 +121,7 @@ export const rule = {
             reference,
           },
           basis: f.basis,
+          ...(f.sibling === undefined ? {} : { confidence: 'low' as const }),
           container: ref,
           evidence,
           at: f.at,

@@ -1,7 +1,7 @@
-import { configFailures } from '../utils/config-errors.js';
-import { containerJsonPath, containerSubject, describePod } from '../utils/container-evidence.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
+import { configFailures } from './analyse.js';
+import { containerJsonPath, containerSubject, describePod } from '../shared/container-evidence.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -36,6 +36,7 @@ export const rule = {
           messageId: f.cls.user === undefined ? 'root' : 'nonNumeric',
           data: { container: f.ref?.name ?? '', subject: containerSubject(f.ref), user: f.cls.user ?? '' },
           basis: f.basis,
+          ...(f.sibling === undefined ? {} : { confidence: 'low' as const }),
           container: f.ref,
           evidence: f.evidence,
           at: f.at,

@@ -1,7 +1,7 @@
-import { containerJsonPath, containerSubject, describePod, shorten } from '../utils/container-evidence.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { startFailures, type ContainerStartFailure } from '../utils/start-failures.js';
+import { containerJsonPath, containerSubject, describePod, shorten } from '../shared/container-evidence.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { startFailures, type ContainerStartFailure } from './analyse.js';
 import type { Pod } from '../../model/index.js';
 import type { Rule } from '../types.js';
 

@@ -1,5 +1,5 @@
-import { crashCases } from '../utils/crash-cases.js';
-import { crashFinding } from '../utils/crash-report.js';
+import { crashCases } from './analyse.js';
+import { crashFinding } from './crash-finding.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -22,6 +22,10 @@ const meta = {
       'Container {{container}} is in CrashLoopBackOff ({{restarts}} restarts); its last exit code is not in the evidence.',
     crashLoopEvents:
       'The kubelet is backing off restarting container {{container}} after it failed repeatedly ({{restarts}} back-offs); the exit code is not in the evidence.',
+    crashLoopStarts:
+      'Container {{container}} keeps restarting ({{restarts}} restarts in its Started events, the last minutes ago); neither its exit code nor a back-off is in the evidence.',
+    crashLoopStartsUnnamed:
+      'A container of the pod keeps restarting ({{restarts}} restarts in its Started events, the last minutes ago); the evidence names neither the container nor its exit code.',
     crashLoopEventsUnnamed:
       'The kubelet is backing off restarting a failed container of the pod ({{restarts}} back-offs); the events name neither the container nor its exit code.',
   },
@@ -36,9 +40,13 @@ export const rule = {
       .map((c) => {
         const messageId =
           c.status === undefined
-            ? c.container === undefined
-              ? 'crashLoopEventsUnnamed'
-              : 'crashLoopEvents'
+            ? c.fromStarts === true
+              ? c.container === undefined
+                ? 'crashLoopStartsUnnamed'
+                : 'crashLoopStarts'
+              : c.container === undefined
+                ? 'crashLoopEventsUnnamed'
+                : 'crashLoopEvents'
             : c.termination === undefined
               ? 'crashLoopNoExit'
               : 'crashLoop';

@@ -1,5 +1,5 @@
-import { crashCases } from '../utils/crash-cases.js';
-import { crashFinding } from '../utils/crash-report.js';
+import { crashCases } from './analyse.js';
+import { crashFinding } from './crash-finding.js';
 import type { Rule } from '../types.js';
 
 const meta = {

@@ -1,7 +1,7 @@
 import type { Container, Evidence } from '../../model/index.js';
-import { crashCases } from '../utils/crash-cases.js';
-import { crashFinding } from '../utils/crash-report.js';
-import { kubectl } from '../utils/kubectl.js';
+import { crashCases } from './analyse.js';
+import { crashFinding } from './crash-finding.js';
+import { kubectl } from '../shared/kubectl.js';
 import type { Rule } from '../types.js';
 
 const meta = {

@@ -1,5 +1,5 @@
-import { finding } from '../utils/finding.js';
-import { pullData, pullFailures, pullNextSteps } from '../utils/image-pull.js';
+import { finding } from '../shared/finding.js';
+import { pullData, pullFailures, pullNextSteps } from './analyse.js';
 import type { Rule } from '../types.js';
 
 const meta = {

@@ -1,6 +1,6 @@
-import { graceStatus, finding } from '../utils/finding.js';
-import { pullData, pullFailures, pullNextSteps, type PullFailure } from '../utils/image-pull.js';
-import { kubectl } from '../utils/kubectl.js';
+import { graceStatus, finding } from '../shared/finding.js';
+import { pullData, pullFailures, pullNextSteps, type PullFailure } from './analyse.js';
+import { kubectl } from '../shared/kubectl.js';
 import type { Pod } from '../../model/index.js';
 import type { Rule } from '../types.js';
 

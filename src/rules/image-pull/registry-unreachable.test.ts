@@ -70,7 +70,7 @@ testRule(rule, {
       ],
     },
     {
-      name: 'first timeout 30 s ago is still inside the grace period',
+      name: 'first timeout 30 s ago: the kubelet reported the failed pull, failed at once',
       snapshot: snapshot({
         pods: [
           pulling('ErrImagePull', 'rpc error: code = DeadlineExceeded desc = context deadline exceeded', 0),
@@ -78,7 +78,7 @@ testRule(rule, {
         events: [failedPull('context deadline exceeded', 30, 50)],
       }),
       now: ms(60),
-      expect: [{ messageId: 'unreachable', status: 'progressing' }],
+      expect: [{ messageId: 'unreachable', status: 'failed' }],
     },
     {
       name: 'waiting reason RegistryUnavailable names the cause itself',

@@ -1,6 +1,6 @@
-import { finding, graceStatus } from '../utils/finding.js';
-import { pullData, pullFailures, pullNextSteps } from '../utils/image-pull.js';
-import { kubectl } from '../utils/kubectl.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { pullData, pullFailures, pullNextSteps } from './analyse.js';
+import { kubectl } from '../shared/kubectl.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -11,9 +11,10 @@ const meta = {
   description:
     'The kubelet cannot pull a container image because the node cannot reach the registry: DNS lookup fails, ' +
     'connections time out or are refused, the registry answers 5xx, or the runtime reports the registry unavailable. ' +
-    'Such failures can mend by themselves, so they count as progressing for the first two minutes.',
+    'No grace period: the kubelet reported the failed pull (ErrImagePull, then ImagePullBackOff) and retries after a back-off, ' +
+    'so it is failed at once even if the registry may come back; a pull still under way is progressing, not this rule.',
   reasons: ['RegistryUnreachable'],
-  graceSeconds: 120,
+  graceSeconds: 0,
   needs: ['pods', 'events'],
   messages: {
     unreachable: 'The node cannot reach the registry to pull {{image}} for {{subject}} ({{detail}}).',

@@ -115,6 +115,18 @@ testRule(rule, {
       snapshot: snapshot({ pods: [initPod(cstatus('init', { state: state.running(5) }))] }),
       now: ms(30),
     },
+    {
+      name: 'FailedSync back-off of an app container is not an init failure',
+      snapshot: snapshot({
+        events: [
+          event({
+            reason: 'FailedSync',
+            message:
+              'Error syncing pod, skipping: failed to "StartContainer" for "app" with CrashLoopBackOff: "Back-off 10s restarting failed container=app pod=web-1_default(uid)"',
+          }),
+        ],
+      }),
+    },
   ],
   invalid: [
     {
@@ -256,5 +268,50 @@ testRule(rule, {
         },
       ],
     },
+    // Kubelets before 1.13 reported init container failures only as FailedSync sync errors.
+    ...[
+      {
+        what: 'exit and back-off in one FailedSync',
+        message:
+          'Error syncing pod, skipping: [failed to "InitContainer" for "remove-lost-found" with RunInitContainerError: "init container \\"remove-lost-found\\" exited with 1", failed to "StartContainer" for "remove-lost-found" with CrashLoopBackOff: "Back-off 2m40s restarting failed container=remove-lost-found pod=db-1_default(uid)"]',
+        messageId: 'crashLoopEvents',
+        reason: 'InitContainerCrashLoop' as const,
+        exit: 'exit code 1',
+      },
+      {
+        what: 'first failure, no back-off yet',
+        message:
+          'Error syncing pod, skipping: failed to "InitContainer" for "remove-lost-found" with RunInitContainerError: "init container \\"remove-lost-found\\" exited with 2"',
+        messageId: 'failedEvents',
+        reason: 'InitContainerFailed' as const,
+        exit: 'exit code 2',
+      },
+      {
+        what: 'back-off alone, the spec lists the init container',
+        message:
+          'Error syncing pod, skipping: failed to "StartContainer" for "remove-lost-found" with CrashLoopBackOff: "Back-off 10s restarting failed container=remove-lost-found pod=db-1_default(uid)"',
+        messageId: 'crashLoopEvents',
+        reason: 'InitContainerCrashLoop' as const,
+        exit: 'an unknown exit code',
+        spec: true,
+      },
+    ].map((c) => ({
+      name: `FailedSync sync error: ${c.what}`,
+      snapshot: snapshot({
+        ...(c.spec
+          ? { pods: [{ ...pod({ initContainers: [container('remove-lost-found')] }), status: {} }] }
+          : {}),
+        events: [event({ reason: 'FailedSync', message: c.message, count: 3, source: 'kubelet' })],
+      }),
+      expect: [
+        {
+          messageId: c.messageId,
+          reason: c.reason,
+          basis: 'events' as const,
+          container: { name: 'remove-lost-found', type: 'init' as const },
+          data: { exit: c.exit },
+        },
+      ],
+    })),
   ],
 });

@@ -6,20 +6,20 @@ import type {
   Finding,
 } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
-import { describePod, hasState, shorten, stateEvidence } from '../utils/container-evidence.js';
-import { initContainerEntries, isSidecar } from '../utils/containers.js';
-import { eventContainer, eventEvidence, newest } from '../utils/events.js';
-import { finding } from '../utils/finding.js';
+import { describePod, hasState, shorten, stateEvidence } from '../shared/container-evidence.js';
+import { initContainerEntries, isSidecar } from '../shared/containers.js';
+import { eventContainer, eventEvidence, newest } from '../shared/events.js';
+import { finding } from '../shared/finding.js';
 import {
   awaitingInit,
   INIT_STUCK_GRACE_SECONDS,
   initializedEvidence,
   logTail,
   runningSince,
-} from '../utils/init-containers.js';
-import { kubectl } from '../utils/kubectl.js';
-import { startFailureOf } from '../utils/start-errors.js';
-import { execFailureAfterStart } from '../utils/start-failures.js';
+} from './analyse.js';
+import { kubectl } from '../shared/kubectl.js';
+import { execFailureAfterStart, startFailureOf } from '../shared/start-failure.js';
+import { syncErrors } from '../shared/sync-error.js';
 import type { PodContext, Rule } from '../types.js';
 
 const meta = {
@@ -42,6 +42,8 @@ const meta = {
       'Init container {{container}} keeps failing ({{exit}}, {{restarts}} restarts), so the app containers never start: {{detail}}',
     crashLoopEvents:
       'Init container {{container}} keeps failing and the kubelet is backing off its restarts, so the app containers never start.',
+    failedEvents:
+      'Init container {{container}} exited with {{exit}} (the kubelet reports it in its events), so the app containers never start.',
     sidecarCrashLoop:
       'Sidecar init container {{container}} keeps crashing ({{exit}}, {{restarts}} restarts): {{detail}}',
   },
@@ -57,14 +59,48 @@ function exitText(t: ContainerStateTerminated | undefined): string {
 }
 
 const BACK_OFF = /^\s*Back-off restarting failed container:? ?"?([^\s"]+)/i;
+const INIT_EXIT = /exited with (?:code )?(-?\d+)/;
 
-/** Restart back-off events of init containers, per container (fieldPath, else the name the message gives). */
-function backOffEvents(
+/** What the events say about one init container: the events, whether the kubelet backs off, an exit code. */
+interface InitEvents {
+  readonly events: EventRecord[];
+  looping: boolean;
+  exitCode: number | undefined;
+}
+
+/**
+ * Failure events of init containers, per container: restart back-offs (fieldPath, else the name
+ * the message gives), and the kubelet's sync errors of `FailedSync` events (kubelets before 1.13:
+ * `failed to "InitContainer" for "x" with RunInitContainerError: "init container \"x\" exited
+ * with 1"`, with `failed to "StartContainer" for "x" with CrashLoopBackOff` once it backs off).
+ */
+function initFailureEvents(
   events: readonly EventRecord[],
   initNames: ReadonlySet<string>,
-): Map<string, EventRecord[]> {
-  const out = new Map<string, EventRecord[]>();
+): Map<string, InitEvents> {
+  const out = new Map<string, InitEvents>();
+  const add = (name: string, e: EventRecord, looping: boolean, exitCode?: number): void => {
+    const seen = out.get(name) ?? { events: [], looping: false, exitCode: undefined };
+    if (!seen.events.includes(e)) seen.events.push(e);
+    seen.looping ||= looping;
+    seen.exitCode ??= exitCode;
+    out.set(name, seen);
+  };
   for (const e of events) {
+    if (e.reason === 'FailedSync') {
+      const results = syncErrors(e);
+      const init = new Set([
+        ...initNames,
+        ...results.filter((r) => r.code === 'RunInitContainerError').map((r) => r.target),
+      ]);
+      for (const r of results) {
+        if (r.code === 'RunInitContainerError') {
+          const code = INIT_EXIT.exec(r.message)?.[1];
+          add(r.target, e, false, code === undefined ? undefined : Number(code));
+        } else if (r.code === 'CrashLoopBackOff' && init.has(r.target)) add(r.target, e, true);
+      }
+      continue;
+    }
     if (e.reason !== 'BackOff') continue;
     const named = BACK_OFF.exec(e.message)?.[1];
     if (named === undefined) continue;
@@ -77,8 +113,7 @@ function backOffEvents(
         : ref.type === 'init'
           ? ref.name
           : undefined;
-    if (name === undefined) continue;
-    out.set(name, [...(out.get(name) ?? []), e]);
+    if (name !== undefined) add(name, e, true);
   }
   return out;
 }
@@ -89,14 +124,15 @@ export const rule = {
     const { pod, now } = ctx;
     if (!awaitingInit(pod)) return [];
     const entries = initContainerEntries(pod);
-    const backOffs = backOffEvents(ctx.events, new Set(entries.map((e) => e.ref.name)));
+    const failures = initFailureEvents(ctx.events, new Set(entries.map((e) => e.ref.name)));
     const condition = initializedEvidence(pod);
     const out: Finding[] = [];
     for (const entry of entries) {
       const status = entry.status;
       const ref = entry.ref;
-      const back = newest(backOffs.get(ref.name) ?? []);
-      backOffs.delete(ref.name);
+      const seen = failures.get(ref.name);
+      const back = newest(seen?.events ?? []);
+      failures.delete(ref.name);
       let id: MessageId;
       let term: ContainerStateTerminated | undefined;
       const evidence: Evidence[] = [];
@@ -135,23 +171,24 @@ export const rule = {
           term = last;
           evidence.push(stateEvidence(ref, 'lastState.terminated', exitText(last), last.message));
         } else continue;
-      } else if (back !== undefined) {
-        id = 'crashLoopEvents';
+      } else if (seen !== undefined && back !== undefined) {
+        id = seen.looping ? 'crashLoopEvents' : 'failedEvents';
+        term = exitedWith(seen.exitCode);
       } else continue;
       if (back !== undefined) evidence.push(eventEvidence(back, now));
       if (condition !== undefined) evidence.push(condition);
       out.push(report(ctx, ref, id, term, status?.restartCount ?? 0, evidence, back));
     }
-    // Back-offs of init containers the pod object does not list (events-only evidence).
-    for (const [name, events] of backOffs) {
-      const back = newest(events);
+    // Failures of init containers the pod object does not list (events-only evidence).
+    for (const [name, seen] of failures) {
+      const back = newest(seen.events);
       if (back === undefined) continue;
       out.push(
         report(
           ctx,
           { name, type: 'init' },
-          'crashLoopEvents',
-          undefined,
+          seen.looping ? 'crashLoopEvents' : 'failedEvents',
+          exitedWith(seen.exitCode),
           0,
           [eventEvidence(back, now)],
           back,
@@ -161,6 +198,11 @@ export const rule = {
     return out;
   },
 } satisfies Rule<'pod'>;
+
+/** The exit an event reported, as a terminated state; undefined when it gave none. */
+function exitedWith(exitCode: number | undefined): ContainerStateTerminated | undefined {
+  return exitCode === undefined ? undefined : { exitCode };
+}
 
 function report(
   ctx: PodContext,
@@ -172,7 +214,7 @@ function report(
   back: EventRecord | undefined,
 ): Finding {
   const { pod } = ctx;
-  const looping = id !== 'failed';
+  const looping = id !== 'failed' && id !== 'failedEvents';
   const log = logTail(ctx.logs, ref, looping);
   const detail =
     shorten(term?.message ?? '', 200) || log.last || 'no termination message or log in the evidence';
@@ -187,7 +229,7 @@ function report(
       restarts,
       detail,
     },
-    basis: id === 'crashLoopEvents' ? 'events' : 'state',
+    basis: id === 'crashLoopEvents' || id === 'failedEvents' ? 'events' : 'state',
     container: ref,
     evidence: [...evidence, ...log.evidence],
     at: Math.max(parseTime(term?.finishedAt) ?? 0, back?.last ?? back?.first ?? 0) || undefined,

@@ -1,16 +1,16 @@
 import { humanDuration, podStatusColumn } from '../../k8s/index.js';
 import type { Evidence } from '../../model/index.js';
-import { describePod, hasState, stateEvidence } from '../utils/container-evidence.js';
-import { initContainerEntries, isSidecar } from '../utils/containers.js';
-import { finding, graceStatus } from '../utils/finding.js';
+import { describePod, hasState, stateEvidence } from '../shared/container-evidence.js';
+import { initContainerEntries, isSidecar } from '../shared/containers.js';
+import { finding, graceStatus } from '../shared/finding.js';
 import {
   awaitingInit,
   INIT_STUCK_GRACE_SECONDS,
   initializedEvidence,
   logTail,
   runningSince,
-} from '../utils/init-containers.js';
-import { kubectl } from '../utils/kubectl.js';
+} from './analyse.js';
+import { kubectl } from '../shared/kubectl.js';
 import type { Rule } from '../types.js';
 
 const meta = {

@@ -1,4 +1,4 @@
-import { probeRestartFindings } from '../utils/liveness-report.js';
+import { probeRestartFindings } from './probe-restart-finding.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -16,6 +16,10 @@ const meta = {
   messages: {
     startupRestarted:
       'The kubelet restarted container {{container}} because its startup probe did not succeed in time ({{failure}}); {{restarts}} restarts. Probe: {{probe}}.',
+    startupRestartedUnnamed:
+      'The kubelet restarted a container of the pod because its startup probe did not succeed in time ({{failure}}); {{restarts}} restarts; the events do not name the container.',
+    startupRecurring:
+      'The startup probe failed {{failures}} times{{span}} ({{failure}}), longer than one start is allowed: the kubelet has been restarting the container, although the restarts are not in the evidence. Probe: {{probe}}.',
     startupFailing:
       'The startup probe of container {{container}} is failing ({{failure}}); the kubelet restarts it if it does not succeed within failureThreshold × periodSeconds. Probe: {{probe}}.',
     startupFailingUnnamed:
@@ -29,6 +33,8 @@ export const rule = {
   evaluate(ctx) {
     return probeRestartFindings(meta, ctx, 'startup', 'StartupProbeFailed', {
       restarted: 'startupRestarted',
+      restartedUnnamed: 'startupRestartedUnnamed',
+      recurring: 'startupRecurring',
       failing: 'startupFailing',
       unnamed: 'startupFailingUnnamed',
     });

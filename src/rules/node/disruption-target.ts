@@ -1,10 +1,10 @@
 import type { Evidence, ReasonCode } from '../../model/index.js';
 import { formatTaint, isTolerated, parseTime } from '../../k8s/index.js';
-import { eventEvidence, eventTime, newest, withReason } from '../utils/events.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { UNHEALTHY_NODE_TAINTS } from '../utils/node-health.js';
-import { podCondition } from '../utils/pod-progress.js';
+import { eventEvidence, eventTime, newest, withReason } from '../shared/events.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { UNHEALTHY_NODE_TAINTS } from '../shared/node-health.js';
+import { podCondition } from '../shared/pod-progress.js';
 import type { PodContext, Rule } from '../types.js';
 
 /** TerminationByKubelet messages other rules explain: node shutdown, critical-pod preemption, eviction. */

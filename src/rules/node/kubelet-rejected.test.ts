@@ -9,6 +9,19 @@ testRule(rule, {
   valid: [
     { name: 'running pod', snapshot: snapshot({ pods: [runningPod()], events: [] }) },
     {
+      name: 'a message naming another predicate than the reason',
+      snapshot: snapshot({
+        pods: [
+          pod({
+            phase: 'Failed',
+            reason: 'DeadlineExceeded',
+            message: 'Predicate Foo failed',
+            nodeName: 'n',
+          }),
+        ],
+      }),
+    },
+    {
       name: 'evicted pod is another rule',
       snapshot: snapshot({ pods: [rejected('Evicted', 'The node was low on resource: memory.')] }),
     },
@@ -40,6 +53,18 @@ testRule(rule, {
     },
   ],
   invalid: [
+    ...(
+      [
+        ['PodFitsHostPorts', 'Pod Predicate PodFitsHostPorts failed'],
+        ['MatchNodeSelector', 'Predicate MatchNodeSelector failed'],
+        ['HostName', 'Predicate HostName failed'],
+        ['SomeFuturePredicate', 'Predicate SomeFuturePredicate failed'],
+      ] as const
+    ).map(([reason, message]) => ({
+      name: `pre-1.18 predicate ${reason}: ${message}`,
+      snapshot: snapshot({ pods: [pod({ phase: 'Failed', reason, message, nodeName: 'node-1' })] }),
+      expect: [{ messageId: 'predicate', basis: 'state' as const, data: { predicate: reason } }],
+    })),
     {
       name: 'OutOfcpu with amounts',
       snapshot: snapshot({

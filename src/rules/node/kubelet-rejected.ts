@@ -1,9 +1,9 @@
 import type { EventRecord } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
-import { eventEvidence, eventTime, newest } from '../utils/events.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { plainlyHealthy } from '../utils/pod-progress.js';
+import { eventEvidence, eventTime, newest } from '../shared/events.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { plainlyHealthy } from '../shared/pod-progress.js';
 import type { Rule } from '../types.js';
 
 /**
@@ -28,7 +28,18 @@ const KUBELET_ADMISSION_REASONS = [
   'AppArmor',
   'TopologyAffinityError',
   'SMTAlignmentError',
+  // Before 1.18 the kubelet ran the scheduler's GeneralPredicates and kept their names.
+  'PodFitsHostPorts',
+  'MatchNodeSelector',
+  'HostName',
+  'PodToleratesNodeTaints',
+  'CheckNodeCondition',
+  'NodeOutOfDisk',
 ] as const;
+/** "Node didn't have enough resource: cpu, requested: 100, used: 3900, capacity: 4000" */
+const NOT_ENOUGH = /enough resource: ([^,\s]+), requested: (\d+), used: (\d+), capacity: (\d+)/;
+/** "Predicate NodeAffinity failed" (optionally followed by details). */
+const PREDICATE = /Predicate (\w+) failed/;
 const REASON_SET = new Set<string>(KUBELET_ADMISSION_REASONS);
 const OUT_OF = /^OutOf(\S+)$/;
 
@@ -36,10 +47,13 @@ function isAdmissionReason(reason: string | undefined): reason is string {
   return reason !== undefined && (REASON_SET.has(reason) || OUT_OF.test(reason));
 }
 
-/** "Node didn't have enough resource: cpu, requested: 100, used: 3900, capacity: 4000" */
-const NOT_ENOUGH = /enough resource: ([^,\s]+), requested: (\d+), used: (\d+), capacity: (\d+)/;
-/** "Predicate NodeAffinity failed" (optionally followed by details). */
-const PREDICATE = /Predicate (\w+) failed/;
+/**
+ * The kubelet's rejection message names the predicate it set as reason: "Predicate %s failed"
+ * (older kubelets: "Pod Predicate %s failed"). With it, any predicate name is a rejection.
+ */
+function rejectedByPredicate(reason: string | undefined, message: string | undefined): reason is string {
+  return reason !== undefined && reason !== '' && PREDICATE.exec(message ?? '')?.[1] === reason;
+}
 
 const meta = {
   id: 'node/kubelet-rejected',
@@ -49,7 +63,8 @@ const meta = {
   description:
     'The scheduler bound the pod, but the kubelet re-checked it on admission and refused it: the pod is Failed with ' +
     'status.reason OutOf<resource> ("Node didn\'t have enough resource: cpu, requested: 100, used: 3900, capacity: 4000"), ' +
-    'NodeAffinity/NodeName/NodePorts/TaintToleration ("Predicate NodeAffinity failed"), UnexpectedAdmissionError and similar; ' +
+    'NodeAffinity/NodeName/NodePorts/TaintToleration ("Predicate NodeAffinity failed"; before 1.18 the predicate names ' +
+    'PodFitsHostPorts, MatchNodeSelector, HostName, "Pod Predicate X failed"), UnexpectedAdmissionError and similar; ' +
     'the kubelet records the same reason as a Warning event. Usually a race between the scheduler and the kubelet ' +
     '(labels just changed, static pods the scheduler did not count, a device plugin that restarted). A rejection is final: no grace.',
   reasons: ['KubeletRejected'],
@@ -76,7 +91,9 @@ export const rule = {
   evaluate(ctx) {
     const { pod, now } = ctx;
     // A pasted `kubectl get pods` row only has the STATUS column, which a reader may keep as reason or phase.
-    const statusReason = [pod.status.reason, pod.status.phase].find(isAdmissionReason);
+    const statusReason =
+      [pod.status.reason, pod.status.phase].find(isAdmissionReason) ??
+      (rejectedByPredicate(pod.status.reason, pod.status.message) ? pod.status.reason : undefined);
     const fromStatus = statusReason !== undefined;
     const last = newest(ctx.events.filter(fromKubelet));
     if (!fromStatus && (last === undefined || plainlyHealthy(pod) || pod.status.phase === 'Running'))

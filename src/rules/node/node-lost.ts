@@ -1,8 +1,8 @@
 import { parseTime } from '../../k8s/index.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { nodeFromLostMessage, nodeLostSignals, nodeProblem } from '../utils/node-health.js';
-import { podCondition } from '../utils/pod-progress.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { nodeFromLostMessage, nodeLostSignals, nodeProblem } from '../shared/node-health.js';
+import { podCondition } from '../shared/pod-progress.js';
 import type { Rule } from '../types.js';
 
 const meta = {

@@ -1,9 +1,9 @@
 import { parseTime, podStatusColumn } from '../../k8s/index.js';
-import { eventEvidence, eventTime, newest, withReason } from '../utils/events.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { describeNodeState, nodeLostSignals, nodeProblem } from '../utils/node-health.js';
-import { isTerminal, podCondition } from '../utils/pod-progress.js';
+import { eventEvidence, eventTime, newest, withReason } from '../shared/events.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { describeNodeState, nodeLostSignals, nodeProblem } from '../shared/node-health.js';
+import { isTerminal, podCondition } from '../shared/pod-progress.js';
 import type { Rule } from '../types.js';
 
 const meta = {

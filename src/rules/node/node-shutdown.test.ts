@@ -102,6 +102,25 @@ testRule(rule, {
       expect: [{ messageId: 'rejected' }],
     },
     {
+      name: '1.21 Shutdown reason with its eviction message',
+      snapshot: snapshot({
+        pods: [
+          pod({
+            phase: 'Failed',
+            reason: 'Shutdown',
+            message: 'Node is shutting, evicting pods',
+            nodeName: 'node-1',
+          }),
+        ],
+      }),
+      expect: [{ messageId: 'terminated', evidenceIncludes: ['Node is shutting'] }],
+    },
+    {
+      name: 'a get pods row reading Shutdown (no message)',
+      snapshot: snapshot({ pods: [pod({ phase: 'Failed', reason: 'Shutdown', nodeName: 'node-1' })] }),
+      expect: [{ messageId: 'terminated', evidenceIncludes: ['status.reason: Shutdown'] }],
+    },
+    {
       name: 'only the condition, status not yet updated',
       snapshot: snapshot({
         pods: [

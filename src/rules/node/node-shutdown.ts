@@ -1,13 +1,16 @@
 import type { Evidence } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
-import { eventEvidence, eventTime, newest, withReason } from '../utils/events.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { podCondition } from '../utils/pod-progress.js';
+import { eventEvidence, eventTime, newest, withReason } from '../shared/events.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { podCondition } from '../shared/pod-progress.js';
 import type { Rule } from '../types.js';
 
-/** "Pod was terminated in response to imminent node shutdown." / "... as the node is shutting down." */
-const SHUTDOWN = /shut\s?down|shutting down/i;
+/**
+ * "Pod was terminated in response to imminent node shutdown." (reason Terminated, 1.22+),
+ * "Node is shutting, evicting pods" (reason Shutdown, 1.21), "... as the node is shutting down."
+ */
+const SHUTDOWN = /shut\s?down|shutting\b/i;
 /** Admission refusals: "Pod was rejected as the node is shutting down." (1.21+), "... not admitting any new pods" (1.20). */
 const REJECTED = /rejected|not admitting/i;
 
@@ -42,8 +45,10 @@ export const rule = {
       disruption.reason === 'TerminationByKubelet' &&
       SHUTDOWN.test(disruption.message ?? '');
     const statusRejected = reason === 'NodeShutdown' || (reason === 'Shutdown' && REJECTED.test(message));
+    // 1.21's nodeshutdown manager set reason Shutdown, a reason nothing else sets: it needs no
+    // message (a `get pods` row has none). Terminated is the newer reason and needs the message.
     const statusTerminated =
-      !statusRejected && (reason === 'Terminated' || reason === 'Shutdown') && SHUTDOWN.test(message);
+      !statusRejected && (reason === 'Shutdown' || (reason === 'Terminated' && SHUTDOWN.test(message)));
     const last = newest(withReason(ctx.events, 'NodeShutdown'));
     const fromState = statusRejected || statusTerminated || byShutdown;
     if (
@@ -54,7 +59,10 @@ export const rule = {
 
     const evidence: Evidence[] = [];
     if (statusRejected || statusTerminated) {
-      evidence.push({ source: 'status', text: `status.reason: ${reason ?? ''}; status.message: ${message}` });
+      evidence.push({
+        source: 'status',
+        text: `status.reason: ${reason ?? ''}${message === '' ? '' : `; status.message: ${message}`}`,
+      });
     }
     if (byShutdown) {
       evidence.push({

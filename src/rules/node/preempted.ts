@@ -1,9 +1,9 @@
 import type { Evidence } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
-import { eventEvidence, eventTime, newest, withReason } from '../utils/events.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { plainlyHealthy, podCondition } from '../utils/pod-progress.js';
+import { eventEvidence, eventTime, newest, withReason } from '../shared/events.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { plainlyHealthy, podCondition } from '../shared/pod-progress.js';
 import type { Rule } from '../types.js';
 
 /** Scheduler event: "Preempted by pod <uid> on node <node>" (newer: "Preempted by podgroup ..."). */

@@ -19,6 +19,20 @@ testRule(rule, {
   valid: [
     { name: 'healthy pod without gates', snapshot: snapshot({ pods: [runningPod()] }) },
     {
+      name: 'a foreign condition False on a Ready pod is not a gate in effect',
+      snapshot: snapshot({
+        pods: [
+          runningPod({
+            conditions: [
+              cond('ContainersReady', 'True'),
+              cond('Ready', 'True'),
+              cond('example.com/backup-done', 'False'),
+            ],
+          }),
+        ],
+      }),
+    },
+    {
       name: 'gate True and pod Ready',
       snapshot: snapshot({
         pods: [
@@ -105,6 +119,34 @@ testRule(rule, {
       ],
     },
     {
+      name: 'status conditions only (no spec): a False condition of a foreign type is the gate',
+      snapshot: snapshot({
+        pods: [
+          runningPod({
+            conditions: [
+              cond('ContainersReady', 'True', undefined, undefined, 5),
+              cond('Ready', 'False', undefined, undefined, 5),
+              cond(
+                'cloud.google.com/load-balancer-neg-ready',
+                'False',
+                'LoadBalancerNegNotReady',
+                'Waiting for pod to become healthy in at least one of the NEG(s)',
+                6,
+              ),
+            ],
+          }),
+        ],
+      }),
+      now: Date.parse('2026-01-01T00:20:00Z'),
+      expect: [
+        {
+          messageId: 'gateNotTrue',
+          data: { gate: 'cloud.google.com/load-balancer-neg-ready', status: 'False' },
+          evidenceIncludes: ['LoadBalancerNegNotReady'],
+        },
+      ],
+    },
+    {
       name: 'just became container-ready: progressing',
       snapshot: snapshot({
         pods: [
@@ -149,5 +191,28 @@ testRule(rule, {
         },
       ],
     },
+    // The evidence says gates hold the pod back but names none (a `get pods -o wide` row).
+    ...(
+      [
+        [{ 'handoff.dev/readiness-gates-column': '0/1' }, 'READINESS GATES 0/1 True'],
+        [{ 'handoff.dev/readiness-gates-column': '1/3' }, 'READINESS GATES 1/3 True'],
+        [undefined, 'Ready=False ReadinessGatesNotReady'],
+      ] as const
+    ).map(([annotations, gates]) => ({
+      name: `gates not named: ${gates}`,
+      snapshot: snapshot({
+        pods: [
+          (() => {
+            const p = pod({
+              phase: 'Running',
+              conditions: [cond('ContainersReady', 'True'), cond('Ready', 'False', 'ReadinessGatesNotReady')],
+            });
+            return annotations === undefined ? p : { ...p, metadata: { ...p.metadata, annotations } };
+          })(),
+        ],
+      }),
+      now: Date.parse('2026-01-01T00:10:00Z'),
+      expect: [{ messageId: 'gatesUnnamed', reason: 'ReadinessGateNotMet' as const, data: { gates: gates } }],
+    })),
   ],
 });

@@ -1,8 +1,8 @@
 import type { Evidence } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { condition, conditionEvidence, podFinished } from '../utils/pod-readiness.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { condition, conditionEvidence, podFinished } from '../shared/pod-readiness.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -23,11 +23,30 @@ const meta = {
       'Readiness gate "{{gate}}" has no condition on the pod: the controller that owns it has not set it, so the pod is not Ready although its containers are.',
     gateNotTrue:
       'Readiness gate "{{gate}}" is {{status}} ({{detail}}), so the pod is not Ready although its containers are.',
+    gatesUnnamed:
+      'Readiness gates are not met ({{gates}}), so the pod is not Ready although its containers are; the evidence does not name the gates.',
   },
   docs: 'docs/rules/readiness/readiness-gate-not-met.md',
 } as const;
 
+/** kubectl's READINESS GATES column of a pasted `get pods -o wide` row (the collectors' annotation). */
+const PASTED_GATES_COLUMN = 'handoff.dev/readiness-gates-column';
+
 const GATE = /readiness gate "([^"]+)"( does not exist| is not "True", but (\w+))?/g;
+
+/** Condition types Kubernetes itself sets on pods (kubernetes-facts.md §3.2); any other is a readiness gate's. */
+const KUBELET_CONDITIONS: ReadonlySet<string> = new Set([
+  'PodScheduled',
+  'PodReadyToStartContainers',
+  'PodHasNetwork',
+  'Initialized',
+  'ContainersReady',
+  'Ready',
+  'DisruptionTarget',
+  'PodResizePending',
+  'PodResizeInProgress',
+  'AllContainersRestarting',
+]);
 
 /** Gates named in a Ready=False ReadinessGatesNotReady message, with the status when it says one. */
 function gatesInMessage(message: string | undefined): Map<string, string | undefined> {
@@ -51,7 +70,46 @@ export const rule = {
     for (const g of pod.spec.readinessGates ?? []) {
       if (!gates.has(g.conditionType)) gates.set(g.conditionType, undefined);
     }
+    // Without the spec (a status fragment, a describe's Conditions list), a condition of a type the
+    // kubelet does not own that is not True, on a pod whose containers are ready, is the gate.
+    if ((pod.spec.readinessGates ?? []).length === 0) {
+      for (const c of pod.status.conditions ?? []) {
+        if (!KUBELET_CONDITIONS.has(c.type) && c.status !== 'True' && !gates.has(c.type))
+          gates.set(c.type, undefined);
+      }
+    }
     const since = parseTime(containersReady?.lastTransitionTime) ?? parseTime(ready?.lastTransitionTime);
+    const steps = [
+      kubectl.raw(
+        `get pod ${kubectl.quote(name)}${kubectl.nsFlag(namespace)} -o jsonpath='{.status.conditions}'`,
+      ),
+      kubectl.describe('pod', name, namespace),
+      'Check the controller that owns this gate (for target-health.elbv2.k8s.aws/... gates, the AWS Load Balancer Controller and its target group health); remove the gate from the pod template if nothing manages it.',
+    ];
+    // The kubelet says the gates hold the pod back (or kubectl's READINESS GATES column counts one
+    // short) but the evidence names none of them.
+    if (gates.size === 0 && byReason) {
+      const column = pod.metadata.annotations?.[PASTED_GATES_COLUMN];
+      return [
+        finding(meta, {
+          reason: 'ReadinessGateNotMet',
+          messageId: 'gatesUnnamed',
+          data: {
+            gates:
+              column === undefined ? 'Ready=False ReadinessGatesNotReady' : `READINESS GATES ${column} True`,
+          },
+          status: graceStatus(meta, since, now),
+          evidence: [
+            conditionEvidence(ready),
+            ...(column === undefined
+              ? []
+              : [{ source: 'status' as const, text: `kubectl READINESS GATES column: ${column} True` }]),
+          ],
+          at: since,
+          nextSteps: steps,
+        }),
+      ];
+    }
     const out = [];
     for (const [gate, statusInMessage] of [...gates].sort(([a], [b]) => a.localeCompare(b))) {
       const gc = condition(pod, gate);
@@ -75,13 +133,7 @@ export const rule = {
           status: graceStatus(meta, since, now),
           evidence,
           at: since,
-          nextSteps: [
-            kubectl.raw(
-              `get pod ${kubectl.quote(name)}${kubectl.nsFlag(namespace)} -o jsonpath='{.status.conditions}'`,
-            ),
-            kubectl.describe('pod', name, namespace),
-            'Check the controller that owns this gate (for target-health.elbv2.k8s.aws/... gates, the AWS Load Balancer Controller and its target group health); remove the gate from the pod template if nothing manages it.',
-          ],
+          nextSteps: steps,
         }),
       );
     }

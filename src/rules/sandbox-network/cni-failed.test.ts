@@ -103,9 +103,9 @@ testRule(rule, {
       expect: [{ messageId: 'cniFailedUnnamed', basis: 'events' }],
     },
     {
-      name: 'just started failing',
+      name: 'just started failing: a reported failure, failed at once',
       snapshot: snapshot({ pods: [creating], events: [{ ...flannel, count: 1, first: flannel.last ?? 0 }] }),
-      expect: [{ messageId: 'cniFailed', status: 'progressing' }],
+      expect: [{ messageId: 'cniFailed', status: 'failed' }],
     },
   ],
 });

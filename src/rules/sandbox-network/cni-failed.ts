@@ -1,5 +1,5 @@
-import { kubectl } from '../utils/kubectl.js';
-import { sandboxFailures, sandboxFinding } from '../utils/sandbox-failures.js';
+import { kubectl } from '../shared/kubectl.js';
+import { sandboxFailures, sandboxFinding } from './analyse.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -11,9 +11,10 @@ const meta = {
     'The sandbox was created but the CNI plugin failed to wire its network: FailedCreatePodSandBox "Failed to create pod sandbox: rpc error: ' +
     'code = Unknown desc = failed to setup network for sandbox "<id>": plugin type="calico" failed (add): ..." (dockershim: ' +
     '"networkPlugin cni failed to set up pod ... network: ..."). Unauthorized and IP exhaustion have their own rules. ' +
-    'Grace 30 s: the kubelet retries the sandbox, and an agent that is restarting recovers quickly.',
+    'No grace period: the kubelet reported the failed attempt and retries the sandbox after a back-off, so it is failed at once ' +
+    '(a network plugin that has not initialised yet on the node is network-not-ready, a wait).',
   reasons: ['CNIFailed'],
-  graceSeconds: 30,
+  graceSeconds: 0,
   needs: ['pods', 'events'],
   messages: {
     cniFailed: 'CNI plugin {{plugin}} on {{node}} failed to set up the pod network: {{detail}}',

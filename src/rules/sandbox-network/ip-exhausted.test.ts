@@ -74,12 +74,12 @@ testRule(rule, {
       ],
     },
     {
-      name: 'first failure moments ago is progressing',
+      name: 'first failure moments ago: a reported failure, failed at once',
       snapshot: snapshot({
         pods: [creating],
         events: [{ ...hostLocal, count: 1, first: hostLocal.last ?? 0 }],
       }),
-      expect: [{ messageId: 'ipExhausted', status: 'progressing' }],
+      expect: [{ messageId: 'ipExhausted', status: 'failed' }],
     },
   ],
 });

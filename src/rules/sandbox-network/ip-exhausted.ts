@@ -1,5 +1,5 @@
-import { kubectl } from '../utils/kubectl.js';
-import { sandboxFailures, sandboxFinding } from '../utils/sandbox-failures.js';
+import { kubectl } from '../shared/kubectl.js';
+import { sandboxFailures, sandboxFinding } from './analyse.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -10,9 +10,10 @@ const meta = {
   description:
     'IPAM has no free address for the pod: FailedCreatePodSandBox with "failed to allocate for range 0: no IP addresses available in range set" ' +
     '(host-local), "failed to assign an IP address to container" / InsufficientCidrBlocks (AWS VPC CNI), "Failed to allocate address" (Azure), ' +
-    '"range is full" (Cilium) and similar. Grace 60 s: some plugins add addresses on demand (warm ENIs, new blocks) and the kubelet retries.',
+    '"range is full" (Cilium) and similar. No grace period: the kubelet reported the failed attempt and retries after a back-off, ' +
+    'so it is failed at once, even where the plugin may add addresses later (warm ENIs, new blocks).',
   reasons: ['IPExhausted'],
-  graceSeconds: 60,
+  graceSeconds: 0,
   needs: ['pods', 'events'],
   messages: {
     ipExhausted: 'CNI plugin {{plugin}} on {{node}} has no free IP address for the pod: {{detail}}',

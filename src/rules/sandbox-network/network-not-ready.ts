@@ -1,5 +1,5 @@
-import { kubectl } from '../utils/kubectl.js';
-import { sandboxFailures, sandboxFinding } from '../utils/sandbox-failures.js';
+import { kubectl } from '../shared/kubectl.js';
+import { sandboxFailures, sandboxFinding } from './analyse.js';
 import type { Rule } from '../types.js';
 
 const meta = {

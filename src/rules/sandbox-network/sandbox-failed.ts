@@ -1,5 +1,5 @@
-import { kubectl } from '../utils/kubectl.js';
-import { sandboxFailures, sandboxFinding } from '../utils/sandbox-failures.js';
+import { kubectl } from '../shared/kubectl.js';
+import { sandboxFailures, sandboxFinding } from './analyse.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -10,7 +10,8 @@ const meta = {
   description:
     'FailedCreatePodSandBox "Failed to create pod sandbox: ..." for a reason other than the network or the pause image: the runtime ' +
     'could not reserve the sandbox name, set up cgroups or the runtime class, write the log directory, or the runtime itself is unhealthy. ' +
-    'Only reported when no more specific sandbox rule explains the pod. Grace 60 s: the kubelet retries, and "name is reserved" races clear by themselves.',
+    'Only reported when no more specific sandbox rule explains the pod. A reported failure is failed at once (the kubelet retries after a back-off); ' +
+    'grace 60 s only for "name is reserved", where an earlier sandbox request is still running in the runtime.',
   reasons: ['SandboxFailed'],
   graceSeconds: 60,
   needs: ['pods', 'events'],

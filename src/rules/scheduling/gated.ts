@@ -1,7 +1,7 @@
 import { parseTime } from '../../k8s/index.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { conditionEvidence, currentSchedulingFailure } from '../utils/scheduling-failure.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { conditionEvidence, currentSchedulingFailure } from './analyse.js';
 import type { Rule } from '../types.js';
 
 const meta = {

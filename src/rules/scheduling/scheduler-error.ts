@@ -1,8 +1,8 @@
 import type { Rule } from '../types.js';
 import { parseTime, humanDuration } from '../../k8s/index.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { currentSchedulingFailure } from '../utils/scheduling-failure.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { currentSchedulingFailure } from './analyse.js';
 
 const meta = {
   id: 'scheduling/scheduler-error',

@@ -1,5 +1,5 @@
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
 import {
   claimState,
   CLAIM_CAUSES,
@@ -8,9 +8,9 @@ import {
   storageClassEvidence,
   type ClaimCause,
   type ClaimState,
-} from '../utils/pvc-state.js';
-import { currentSchedulingFailure } from '../utils/scheduling-failure.js';
-import { formatHistogram } from '../utils/scheduling-message.js';
+} from './pvc-state.js';
+import { currentSchedulingFailure } from './analyse.js';
+import { formatHistogram } from './scheduling-message.js';
 import type { Rule } from '../types.js';
 
 const meta = {

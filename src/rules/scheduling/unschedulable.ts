@@ -1,14 +1,14 @@
 import { formatSelector } from '../../k8s/index.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { currentSchedulingFailure } from '../utils/scheduling-failure.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { currentSchedulingFailure } from './analyse.js';
 import {
   formatHistogram,
   insufficientResources,
   untoleratedTaints,
   type SchedulingCode,
-} from '../utils/scheduling-message.js';
-import { hostPorts, placementConstraint, placementEvidence } from '../utils/scheduling-spec.js';
+} from './scheduling-message.js';
+import { hostPorts, placementConstraint, placementEvidence } from './placement-evidence.js';
 import type { Rule } from '../types.js';
 
 const meta = {

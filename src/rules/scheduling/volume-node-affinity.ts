@@ -1,10 +1,10 @@
 import type { Evidence } from '../../model/index.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { pvNodeAffinity } from '../utils/node-affinity.js';
-import { podClaimNames } from '../utils/pvc-state.js';
-import { currentSchedulingFailure } from '../utils/scheduling-failure.js';
-import { formatHistogram } from '../utils/scheduling-message.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { pvNodeAffinity } from './node-affinity.js';
+import { podClaimNames } from './pvc-state.js';
+import { currentSchedulingFailure } from './analyse.js';
+import { formatHistogram } from './scheduling-message.js';
 import type { Rule } from '../types.js';
 
 const meta = {

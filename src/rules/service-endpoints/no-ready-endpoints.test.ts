@@ -54,6 +54,21 @@ testRule(rule, {
     },
     { name: 'no pods selected: selector-matches-no-pods', snapshot: snapshot({ services: [web], pods: [] }) },
     {
+      name: 'get svc row and an empty Endpoints object, no pods shown: selector-matches-no-pods',
+      snapshot: snapshot({
+        services: [service({ ports: [{ port: 80, protocol: 'TCP' }] })],
+        endpoints: [endpoints({})],
+      }),
+    },
+    {
+      name: 'get endpoints <none> for a name-only Service, every pod shown Ready: selector-matches-no-pods (real case 066)',
+      snapshot: snapshot({
+        services: [nameOnly],
+        endpoints: [endpoints({ service: 'restate' })],
+        pods: [runningPod({ name: 'awx-web-1' })],
+      }),
+    },
+    {
       name: 'publishNotReadyAddresses Services route to unready pods on purpose',
       snapshot: snapshot({
         services: [{ ...web, spec: { ...web.spec, publishNotReadyAddresses: true } }],
@@ -119,23 +134,57 @@ testRule(rule, {
       expect: [{ messageId: 'endpointsNotReady', data: { total: 1 } }],
     },
     {
-      name: 'a kubectl get svc row (type and ports, no selector column) with an empty Endpoints object',
+      name: 'a kubectl get svc row (no selector column), an empty Endpoints object, a crash-looping pod of the namespace',
       snapshot: snapshot({
         services: [service({ ports: [{ port: 80, protocol: 'TCP' }] })],
+        pods: [crashing('web-1')],
         endpoints: [endpoints({})],
       }),
-      expect: [{ messageId: 'noEndpointsSelectorUnknown', data: { service: 'web' } }],
-    },
-    {
-      name: 'kubectl get endpoints shows <none> for a Service known by name only (real case 066)',
-      snapshot: snapshot({ services: [nameOnly], endpoints: [endpoints({ service: 'restate' })] }),
       expect: [
         {
           messageId: 'noEndpointsSelectorUnknown',
-          data: { service: 'restate' },
-          evidenceIncludes: ['Endpoints restate: <none>'],
+          data: { service: 'web' },
+          evidenceIncludes: ['Endpoints web: <none>', 'pod web-1: CrashLoopBackOff'],
         },
       ],
+    },
+    {
+      name: 'kubectl get endpoints <none> for a name-only Service, the namespace pods 0/1 Running (labels unknown)',
+      snapshot: snapshot({
+        services: [nameOnly],
+        endpoints: [endpoints({ service: 'restate' })],
+        pods: [
+          pod({ name: 'restate-0', phase: 'Running', containers: [], conditions: [cond('Ready', 'False')] }),
+        ],
+      }),
+      expect: [{ messageId: 'noEndpointsSelectorUnknown', evidenceIncludes: ['Endpoints restate: <none>'] }],
+    },
+    {
+      name: 'selector known, describe svc Endpoints <none>, a not-ready get-pods row without labels',
+      snapshot: snapshot({
+        services: [web],
+        endpoints: [endpoints({})],
+        pods: [
+          pod({ name: 'api-1', phase: 'Running', containers: [], conditions: [cond('Ready', 'False')] }),
+        ],
+      }),
+      expect: [
+        {
+          messageId: 'noEndpointsLabelsUnknown',
+          evidenceIncludes: ['selector app=web', 'pod api-1: Running'],
+        },
+      ],
+    },
+    {
+      name: 'pods with unknown labels, the Endpoints list them not ready',
+      snapshot: snapshot({
+        services: [web],
+        pods: [
+          pod({ name: 'api-1', phase: 'Running', containers: [], conditions: [cond('Ready', 'False')] }),
+        ],
+        endpoints: [endpoints({ notReady: [{ ip: '10.0.0.9' }] })],
+      }),
+      expect: [{ messageId: 'endpointsNotReady', data: { total: 1 } }],
     },
   ],
 });

@@ -1,18 +1,26 @@
-import type { Evidence } from '../../model/index.js';
+import type { Evidence, Finding, Pod, ProbeResult } from '../../model/index.js';
 import { formatSelector, parseTime } from '../../k8s/index.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { condition, notReadyWhy, podReady } from '../utils/pod-readiness.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { condition, notReadyWhy, podReady } from '../shared/pod-readiness.js';
+import {
+  latestProbeResult,
+  probeOutcome,
+  probeResultEvidence,
+  probeResultSummary,
+} from '../shared/probe-results.js';
 import {
   endpointEvidence,
   endpointsCollected,
   hasSelector,
   membership,
+  type Membership,
+  possibleUnreadyBackends,
   serviceCommands,
   serviceEvidence,
   selectorUnknown,
-} from '../utils/service-backends.js';
-import type { Rule } from '../types.js';
+} from './service-backends.js';
+import type { Rule, ServiceContext } from '../types.js';
 
 const meta = {
   id: 'service-endpoints/no-ready-endpoints',
@@ -21,23 +29,107 @@ const meta = {
   title: 'Service has no ready endpoints',
   description:
     'The Service selects pods, but none of them is Ready, so every endpoint is not-ready and the Service sends traffic nowhere. ' +
-    "Says why, from each pod's status. Also reports a Service whose endpoints are empty when the evidence does not show its " +
-    'selector (`kubectl get endpoints` shows <none>; a `kubectl get svc` row, which prints no selector, with an empty Endpoints ' +
-    'object, which the endpoints controller writes only for Services with a selector): then either the selector matches ' +
-    'nothing or no pod is Ready. ' +
-    'Skipped for ExternalName Services, Services without a selector and publishNotReadyAddresses.',
+    "Says why, from each pod's status. Without the selected pods in the evidence, endpoints that list addresses, none " +
+    'ready, tell the same; and a Service whose endpoints list nothing (`kubectl get endpoints` <none>, which shows only ready ' +
+    'addresses) while pods of its namespace that the evidence cannot rule out (labels or selector unknown) are not Ready is ' +
+    'reported at low confidence. Empty endpoints with no such pod are selector-matches-no-pods. ' +
+    'Skipped for ExternalName Services, Services without a selector and publishNotReadyAddresses. With --probe, the ' +
+    "selected pods' readiness endpoints as fetched through pods/proxy are quoted: a failing one is why the pod is not Ready.",
   reasons: ['NoReadyEndpoints'],
   graceSeconds: 30,
-  needs: ['services', 'pods'],
+  needs: ['services', 'pods', 'probes'],
   messages: {
     noReadyEndpoints:
       'Service {{service}} has no ready endpoints: none of its {{pods}} selected pods is Ready ({{why}}).',
     endpointsNotReady: 'Service {{service}} has {{total}} endpoints, and none of them is ready.',
     noEndpointsSelectorUnknown:
-      'Service {{service}} has no ready endpoints; its selector is not in the evidence, so either it matches no pod or none of its pods is Ready.',
+      'Service {{service}} has no ready endpoints; its selector is not in the evidence, and pods of its namespace are not Ready ({{why}}): they may be its backends.',
+    noEndpointsLabelsUnknown:
+      'Service {{service}} has no ready endpoints; pods of its namespace whose labels the evidence lacks are not Ready ({{why}}): they may be the pods it selects.',
   },
   docs: 'docs/rules/service-endpoints/no-ready-endpoints.md',
 } as const;
+
+/**
+ * Endpoints that list addresses, none ready, while the pods behind them are not in the evidence
+ * (or not known to match): the endpoints alone show that no backend is ready.
+ */
+function endpointsOnlyFinding(
+  ctx: ServiceContext,
+  m: Membership,
+  endpointLines: readonly Evidence[],
+): Finding {
+  const svc = ctx.service;
+  return finding(meta, {
+    reason: 'NoReadyEndpoints',
+    messageId: 'endpointsNotReady',
+    data: { service: svc.metadata.name, total: m.total },
+    evidence: [serviceEvidence(svc), ...endpointLines],
+    nextSteps: [...serviceCommands(svc), FIX],
+  });
+}
+
+/**
+ * No address at all, and pods of the namespace that are not Ready may be the Service's backends
+ * although the evidence cannot show it (their labels, or the selector, are missing): `kubectl get
+ * endpoints` and `kubectl describe svc` print only ready addresses, so they fit the `<none>`.
+ */
+function unknownBackendsFinding(
+  ctx: ServiceContext,
+  unready: readonly Pod[],
+  endpointLines: readonly Evidence[],
+  selectorKnown: boolean,
+): Finding {
+  const svc = ctx.service;
+  const { name, namespace } = svc.metadata;
+  const first = [...unready].sort((a, b) => a.metadata.name.localeCompare(b.metadata.name))[0];
+  return finding(meta, {
+    reason: 'NoReadyEndpoints',
+    messageId: selectorKnown ? 'noEndpointsLabelsUnknown' : 'noEndpointsSelectorUnknown',
+    data: {
+      service: name,
+      why: first === undefined ? 'unknown' : `${first.metadata.name}: ${notReadyWhy(first)}`,
+    },
+    confidence: 'low',
+    evidence: [
+      ...(selectorKnown ? [serviceEvidence(svc)] : []),
+      ...endpointLines,
+      ...unready.slice(0, 3).map((p) => ({
+        source: 'status' as const,
+        text: `pod ${p.metadata.name}: ${notReadyWhy(p)}`,
+      })),
+    ],
+    nextSteps: [
+      kubectl.get('service', name, namespace),
+      kubectl.raw(`get pods${kubectl.nsFlag(namespace)} --show-labels`),
+      "Compare the Service selector with the pods' labels, then check that the selected pods are Ready.",
+    ],
+  });
+}
+
+/**
+ * The pod's current readiness probe results (`--probe`), one per container, failing first: the
+ * endpoint's answer says why the kubelet keeps the pod out of the Service.
+ */
+function readinessResults(ctx: ServiceContext, pod: Pod): ProbeResult[] {
+  const all = ctx.index.probes(pod.metadata.namespace ?? '', pod.metadata.name);
+  const names = [...new Set(all.filter((r) => r.probe === 'readiness').map((r) => r.container))].sort();
+  const rank = (r: ProbeResult): number => (probeOutcome(r) === 'fail' ? 0 : 1);
+  return names
+    .flatMap((name) => latestProbeResult(all, ctx.now, name, 'readiness') ?? [])
+    .sort((a, b) => rank(a) - rank(b));
+}
+
+/** `; its readiness endpoint answers HTTP status 503` when a probe result shows the failure. */
+function probeWhy(ctx: ServiceContext, pod: Pod): string {
+  const failing = readinessResults(ctx, pod).find((r) => probeOutcome(r) === 'fail');
+  return failing === undefined
+    ? ''
+    : `; the readiness endpoint of ${failing.container} answers ${probeResultSummary(failing).text}`;
+}
+
+const FIX =
+  'Fix why the pods are not Ready (diagnose one of them); a Service only sends traffic to Ready pods.';
 
 export const rule = {
   meta,
@@ -50,45 +142,28 @@ export const rule = {
     const endpointLines = endpointsCollected(ctx)
       ? endpointEvidence(ctx.endpointSlices, ctx.endpoints, service)
       : [];
-    if (selectorUnknown(svc, ctx.endpointSlices, ctx.endpoints)) {
-      const known = ctx.endpointSlices.length > 0 || ctx.endpoints !== undefined;
-      if (!known || m.ready > 0) return [];
-      return [
-        finding(meta, {
-          reason: 'NoReadyEndpoints',
-          messageId: 'noEndpointsSelectorUnknown',
-          data: { service },
-          confidence: 'low',
-          evidence: endpointLines,
-          nextSteps: [
-            kubectl.get('service', service, ns),
-            kubectl.raw(`get pods${kubectl.nsFlag(ns)} --show-labels`),
-            "Compare the Service selector with the pods' labels, then check that the selected pods are Ready.",
-          ],
-        }),
-      ];
-    }
-    if (!hasSelector(svc)) return [];
-    const fix =
-      'Fix why the pods are not Ready (diagnose one of them); a Service only sends traffic to Ready pods.';
-    if (ctx.pods.length === 0) {
-      // Pods not in the evidence: the endpoints alone can still show that none is ready.
-      if (ctx.collected.has('pods') || m.total === 0 || m.ready > 0) return [];
-      return [
-        finding(meta, {
-          reason: 'NoReadyEndpoints',
-          messageId: 'endpointsNotReady',
-          data: { service, total: m.total },
-          evidence: [serviceEvidence(svc), ...endpointLines],
-          nextSteps: [...serviceCommands(svc), fix],
-        }),
-      ];
+    const unknownSelector = selectorUnknown(svc, ctx.endpointSlices, ctx.endpoints);
+    if (!unknownSelector && !hasSelector(svc)) return [];
+    if (unknownSelector || ctx.pods.length === 0) {
+      // No selected pod in the evidence: the endpoints tell, or pods that may be the backends.
+      const own = ctx.endpointSlices.length > 0 || ctx.endpoints !== undefined;
+      if (!own || m.ready > 0) return [];
+      if (m.total > 0) return [endpointsOnlyFinding(ctx, m, endpointLines)];
+      const unready = possibleUnreadyBackends(ctx);
+      return unready.length === 0
+        ? []
+        : [unknownBackendsFinding(ctx, unready, endpointLines, !unknownSelector)];
     }
     if (ctx.pods.some((p) => podReady(p) && p.metadata.deletionTimestamp === undefined)) return [];
     const pods = [...ctx.pods].sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
     const evidence: Evidence[] = [serviceEvidence(svc)];
-    for (const pod of pods.slice(0, 5))
+    for (const pod of pods.slice(0, 5)) {
       evidence.push({ source: 'status', text: `pod ${pod.metadata.name}: ${notReadyWhy(pod)}` });
+      for (const r of readinessResults(ctx, pod)) {
+        const e = probeResultEvidence(r);
+        evidence.push({ ...e, text: `pod ${pod.metadata.name}: ${e.text}` });
+      }
+    }
     evidence.push(...endpointLines);
     const since = Math.min(
       ...pods.map(
@@ -106,7 +181,10 @@ export const rule = {
         data: {
           service,
           pods: pods.length,
-          why: first === undefined ? 'unknown' : `${first.metadata.name}: ${notReadyWhy(first)}`,
+          why:
+            first === undefined
+              ? 'unknown'
+              : `${first.metadata.name}: ${notReadyWhy(first)}${probeWhy(ctx, first)}`,
         },
         status: graceStatus(meta, since > 0 ? since : undefined, ctx.now),
         evidence,
@@ -118,7 +196,7 @@ export const rule = {
           ...(first === undefined
             ? []
             : [kubectl.describe('pod', first.metadata.name, first.metadata.namespace)]),
-          fix,
+          FIX,
         ],
       }),
     ];

@@ -1,6 +1,16 @@
 import { testRule } from '../../../test/rule-tester.js';
 import { cond, endpointSlice, endpoints, runningPod, service, snapshot } from '../../../test/builders.js';
+import type { Service } from '../../model/index.js';
 import { rule } from './not-in-endpoints.js';
+
+/** A Service known only by name, as a `kubectl get endpoints` table gives it. */
+const nameOnly: Service = { kind: 'Service', metadata: { name: 'app', namespace: 'default' }, spec: {} };
+/** The slice `kubectl get endpointslices` shows for the default Service. */
+const apiserverSlice = endpointSlice({
+  service: 'kubernetes',
+  name: 'kubernetes',
+  endpoints: [{ ip: '192.168.51.11' }],
+});
 
 const web = service({ selector: { app: 'web' } });
 const ready = (name: string, readyS = 5) =>
@@ -15,6 +25,32 @@ const ready = (name: string, readyS = 5) =>
 
 testRule(rule, {
   valid: [
+    {
+      name: 'Endpoints with addresses, EndpointSlices not collected: nothing to compare',
+      snapshot: snapshot({
+        services: [nameOnly],
+        endpoints: [endpoints({ service: 'app', ready: [{ ip: '10.45.120.66' }] })],
+      }),
+    },
+    {
+      name: 'Endpoints and their EndpointSlice agree',
+      snapshot: snapshot({
+        services: [nameOnly],
+        endpoints: [endpoints({ service: 'app', ready: [{ ip: '10.45.120.66' }] })],
+        endpointSlices: [
+          apiserverSlice,
+          endpointSlice({ service: 'app', endpoints: [{ ip: '10.45.120.66' }] }),
+        ],
+      }),
+    },
+    {
+      name: 'empty Endpoints and no slice: nothing is missing from the slices',
+      snapshot: snapshot({
+        services: [nameOnly],
+        endpoints: [endpoints({ service: 'app' })],
+        endpointSlices: [apiserverSlice],
+      }),
+    },
     {
       name: 'every Ready pod is in a slice',
       snapshot: snapshot({
@@ -83,6 +119,34 @@ testRule(rule, {
           evidenceIncludes: ['no EndpointSlice or Endpoints object for Service web'],
         },
       ],
+    },
+    {
+      name: 'get endpoints lists addresses, get endpointslices shows only the default Service (slice controller not writing)',
+      snapshot: snapshot({
+        services: [nameOnly],
+        endpoints: [endpoints({ service: 'app', ready: [{ ip: '10.45.120.66' }] })],
+        endpointSlices: [apiserverSlice],
+      }),
+      expect: [
+        {
+          messageId: 'noEndpointSlice',
+          data: { service: 'app', count: 1 },
+          evidenceIncludes: [
+            'Endpoints app: 1 ready',
+            'no EndpointSlice labelled kubernetes.io/service-name=app',
+          ],
+        },
+      ],
+    },
+    {
+      name: 'a Service with a selector and Ready pods, Endpoints filled, no slice of its own',
+      snapshot: snapshot({
+        services: [web],
+        pods: [ready('web-1')],
+        endpoints: [endpoints({ ready: [{ ip: '10.0.0.1', pod: 'web-1' }] })],
+        endpointSlices: [apiserverSlice],
+      }),
+      expect: [{ messageId: 'noEndpointSlice', evidenceIncludes: ['selector app=web'] }],
     },
     {
       name: 'empty Endpoints object',

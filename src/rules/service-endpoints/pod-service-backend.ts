@@ -1,6 +1,6 @@
 import type { Evidence } from '../../model/index.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { podFinished, podReady, readySince } from '../utils/pod-readiness.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { podFinished, podReady, readySince } from '../shared/pod-readiness.js';
 import {
   endpointEvidence,
   endpointsCollected,
@@ -9,8 +9,8 @@ import {
   membership,
   serviceCommands,
   serviceEvidence,
-} from '../utils/service-backends.js';
-import { declaredPorts, portLabel, targetOf, targetPortMissing } from '../utils/service-ports.js';
+} from './service-backends.js';
+import { declaredPorts, portLabel, targetOf, targetPortMissing } from './service-ports.js';
 import type { Rule } from '../types.js';
 
 const meta = {

@@ -1,6 +1,17 @@
 import { testRule } from '../../../test/rule-tester.js';
-import { at, endpoints, runningPod, service, snapshot } from '../../../test/builders.js';
+import { at, cond, endpoints, pod, runningPod, service, snapshot } from '../../../test/builders.js';
+import type { Service } from '../../model/index.js';
 import { rule } from './selector-matches-no-pods.js';
+
+/** A Service known only by name, as a `kubectl get endpoints` table gives it. */
+const nameOnly = (name: string): Service => ({
+  kind: 'Service',
+  metadata: { name, namespace: 'default' },
+  spec: {},
+});
+/** A `kubectl get pods` row reading 0/1 Running: no labels, no containers. */
+const unreadyRow = (name: string) =>
+  pod({ name, phase: 'Running', containers: [], conditions: [cond('Ready', 'False')] });
 
 const chartLabels = { 'app.kubernetes.io/name': 'restate', 'app.kubernetes.io/instance': 'restate' };
 const restate = service({
@@ -68,8 +79,80 @@ testRule(rule, {
         endpoints: [endpoints({ ready: [{ ip: '10.244.1.5', pod: 'web-2' }] })],
       }),
     },
+    {
+      name: 'get endpoints <none>, a not-ready pod of the namespace may be the backend: no-ready-endpoints',
+      snapshot: snapshot({
+        services: [nameOnly('postgres')],
+        endpoints: [endpoints({ service: 'postgres' })],
+        pods: [unreadyRow('postgres-0')],
+      }),
+    },
+    {
+      name: 'selector known, Endpoints <none>, a not-ready row without labels: no-ready-endpoints',
+      snapshot: snapshot({
+        services: [service({ selector: { app: 'api' } })],
+        endpoints: [endpoints({})],
+        pods: [unreadyRow('api-1')],
+      }),
+    },
+    {
+      name: 'a name-only Service whose Endpoints list not-ready addresses',
+      snapshot: snapshot({
+        services: [nameOnly('web')],
+        endpoints: [endpoints({ notReady: [{ ip: '10.0.0.9' }] })],
+      }),
+    },
+    {
+      name: 'selector known, neither pods nor its Endpoints in the evidence',
+      snapshot: snapshot({
+        services: [service({ selector: { app: 'web' } })],
+        endpoints: [endpoints({ service: 'other', ready: [{ ip: '10.0.0.1' }] })],
+      }),
+    },
   ],
   invalid: [
+    {
+      name: 'describe svc: selector shown, Endpoints <none>, no pods in the evidence (2015 layout, real case 347)',
+      snapshot: snapshot({
+        services: [service({ selector: { app: 'taskQueue', component: 'flower' } })],
+        endpoints: [endpoints({})],
+      }),
+      expect: [{ messageId: 'noPodsShown', data: { selector: 'app=taskQueue,component=flower' } }],
+    },
+    {
+      name: 'get endpoints <none> for name-only Services, no pods shown (real cases 043, 310)',
+      snapshot: snapshot({
+        services: [nameOnly('kube-scheduler')],
+        endpoints: [endpoints({ service: 'kube-scheduler' })],
+      }),
+      expect: [
+        {
+          messageId: 'noEndpointsSelectorUnknown',
+          data: { pods: 'the evidence shows none' },
+          evidenceIncludes: ['Endpoints kube-scheduler: <none>'],
+        },
+      ],
+    },
+    {
+      name: 'Endpoints yaml with subsets: [] while the pods shown are Running and Ready (real case 042)',
+      snapshot: snapshot({
+        services: [nameOnly('nginx-ing-svc')],
+        endpoints: [endpoints({ service: 'nginx-ing-svc' })],
+        pods: [
+          runningPod({ name: 'nginx-ingress-rc-mdwgn' }),
+          runningPod({ name: 'nginx-ingress-rc-r0lbk' }),
+        ],
+      }),
+      expect: [{ messageId: 'noEndpointsSelectorUnknown', data: { pods: 'all 2 shown are Ready' } }],
+    },
+    {
+      name: 'a get svc row (no selector column) and an empty Endpoints object',
+      snapshot: snapshot({
+        services: [service({ ports: [{ port: 80, protocol: 'TCP' }] })],
+        endpoints: [endpoints({})],
+      }),
+      expect: [{ messageId: 'noEndpointsSelectorUnknown' }],
+    },
     {
       name: 'pod labels not in the evidence, Endpoints <none>: reported with low confidence',
       snapshot: snapshot({

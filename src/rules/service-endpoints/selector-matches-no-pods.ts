@@ -1,16 +1,18 @@
-import type { Evidence, Pod } from '../../model/index.js';
+import type { Evidence, Finding, Pod } from '../../model/index.js';
 import { formatSelector, parseTime } from '../../k8s/index.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
 import {
   endpointEvidence,
   endpointsCollected,
   hasSelector,
   membership,
+  possibleUnreadyBackends,
+  selectorUnknown,
   serviceCommands,
   serviceEvidence,
-} from '../utils/service-backends.js';
-import type { Rule } from '../types.js';
+} from './service-backends.js';
+import type { Rule, ServiceContext } from '../types.js';
 
 const meta = {
   id: 'service-endpoints/selector-matches-no-pods',
@@ -21,6 +23,9 @@ const meta = {
     'A Service with a selector selects no pod in its namespace, so it has no endpoints and connections to it fail or time out. ' +
     "Shows the selector next to the label values the namespace's pods really carry for those keys, and labels that carry the " +
     "selector's values under another key (pods labelled app.kubernetes.io/name=web while the selector wants app=web). " +
+    'Without pods in the evidence, an Endpoints object (or slices) listing no address at all tells the same; so does one of a ' +
+    'Service whose selector the evidence lacks (a `kubectl get endpoints` row reading <none>) when every pod shown is Ready. ' +
+    'Not-ready pods whose labels (or the selector) are unknown may be its backends instead: left to no-ready-endpoints. ' +
     'Services without a selector and ExternalName Services are skipped.',
   reasons: ['SelectorMatchesNoPods'],
   graceSeconds: 30,
@@ -32,6 +37,10 @@ const meta = {
       'Service {{service}} selects {{selector}}, but no pod in namespace {{namespace}} carries those labels; the pods have {{actual}}.',
     noPodsInNamespace:
       'Service {{service}} selects {{selector}}, but namespace {{namespace}} has no pods at all.',
+    noPodsShown:
+      'Service {{service}} selects {{selector}}, and its endpoints list no address, ready or not: no running pod in namespace {{namespace}} carries those labels (the evidence shows no pods).',
+    noEndpointsSelectorUnknown:
+      'Service {{service}} has no endpoint at all, and no pod shown could be one ({{pods}}): its selector, which the evidence does not show, matches no running pod in namespace {{namespace}}.',
   },
   docs: 'docs/rules/service-endpoints/selector-matches-no-pods.md',
 } as const;
@@ -56,21 +65,60 @@ function actualLabels(selector: Readonly<Record<string, string>>, pods: readonly
     .map(([label, n]) => `${label} (${n} pod${n === 1 ? '' : 's'})`);
 }
 
+/**
+ * A Service whose selector the evidence does not show (a name in `kubectl get endpoints`, a
+ * `kubectl get svc` row) and whose endpoints list no address at all, while no pod shown could be a
+ * not-ready backend: the selector matches no running pod.
+ */
+function selectorUnknownFindings(ctx: ServiceContext): Finding[] {
+  const svc = ctx.service;
+  const own = ctx.endpointSlices.length > 0 || ctx.endpoints !== undefined;
+  if (!own || membership(ctx.endpointSlices, ctx.endpoints).total > 0) return [];
+  if (possibleUnreadyBackends(ctx).length > 0) return [];
+  const { name, namespace } = svc.metadata;
+  const ns = namespace ?? '';
+  const shown = ctx.index.podsInNamespace(ns).length;
+  return [
+    finding(meta, {
+      reason: 'SelectorMatchesNoPods',
+      messageId: 'noEndpointsSelectorUnknown',
+      data: {
+        service: name,
+        namespace: ns,
+        pods: shown === 0 ? 'the evidence shows none' : `all ${shown} shown are Ready`,
+      },
+      confidence: 'low',
+      evidence: endpointEvidence(ctx.endpointSlices, ctx.endpoints, name),
+      nextSteps: [
+        kubectl.get('service', name, namespace),
+        kubectl.raw(`get pods${kubectl.nsFlag(namespace)} --show-labels`),
+        "Compare the Service's selector with the labels of the pods meant to serve it, and make them agree.",
+      ],
+    }),
+  ];
+}
+
 export const rule = {
   meta,
   evaluate(ctx) {
     const svc = ctx.service;
-    if (!hasSelector(svc) || !ctx.collected.has('pods') || ctx.pods.length > 0) return [];
+    if (selectorUnknown(svc, ctx.endpointSlices, ctx.endpoints)) return selectorUnknownFindings(ctx);
+    if (!hasSelector(svc) || ctx.pods.length > 0) return [];
     const ns = svc.metadata.namespace ?? '';
     const selector = svc.spec.selector ?? {};
     const inNamespace = ctx.index.podsInNamespace(ns);
     // Endpoints or slices that list any address prove the controller found pods for the selector.
     const listed = endpointsCollected(ctx) ? membership(ctx.endpointSlices, ctx.endpoints).total : undefined;
     if (listed !== undefined && listed > 0) return [];
+    // Without pods, only the Service's own empty Endpoints (or slices) tell.
+    const own = ctx.endpointSlices.length > 0 || ctx.endpoints !== undefined;
+    if (!ctx.collected.has('pods') && !own) return [];
     // Pods whose labels the evidence does not hold (a `kubectl get pods` row without --show-labels,
-    // a describe fragment without its Labels line) may match: only empty endpoints still tell, weakly.
+    // a describe fragment without its Labels line) may match: only empty endpoints still tell, weakly,
+    // and not-ready ones may be its backends (no-ready-endpoints).
     const unknownLabels = inNamespace.filter((p) => p.metadata.labels === undefined).length;
     if (unknownLabels > 0 && listed === undefined) return [];
+    if (possibleUnreadyBackends(ctx).length > 0) return [];
     const actual = actualLabels(selector, inNamespace);
     const evidence: Evidence[] = [serviceEvidence(svc)];
     for (const pod of inNamespace.slice(0, 3)) {
@@ -82,8 +130,13 @@ export const rule = {
     }
     if (endpointsCollected(ctx))
       evidence.push(...endpointEvidence(ctx.endpointSlices, ctx.endpoints, svc.metadata.name));
-    const messageId =
-      inNamespace.length === 0 ? 'noPodsInNamespace' : actual.length > 0 ? 'noPodsHint' : 'noPods';
+    const messageId = !ctx.collected.has('pods')
+      ? 'noPodsShown'
+      : inNamespace.length === 0
+        ? 'noPodsInNamespace'
+        : actual.length > 0
+          ? 'noPodsHint'
+          : 'noPods';
     const since = parseTime(svc.metadata.creationTimestamp);
     return [
       finding(meta, {
@@ -96,7 +149,7 @@ export const rule = {
           actual: actual.join(', '),
         },
         status: graceStatus(meta, since, ctx.now),
-        ...(unknownLabels > 0 ? { confidence: 'low' as const } : {}),
+        ...(unknownLabels > 0 || !ctx.collected.has('pods') ? { confidence: 'low' as const } : {}),
         evidence,
         at: since,
         nextSteps: [

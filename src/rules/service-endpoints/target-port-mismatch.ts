@@ -1,21 +1,10 @@
 import type { EndpointSlice, Evidence, Finding, ServicePort } from '../../model/index.js';
 import { formatSelector } from '../../k8s/index.js';
-import { kubectl } from '../utils/kubectl.js';
-import { finding } from '../utils/finding.js';
-import { podFinished } from '../utils/pod-readiness.js';
-import {
-  endpointEvidence,
-  hasSelector,
-  serviceCommands,
-  serviceEvidence,
-} from '../utils/service-backends.js';
-import {
-  checkTargetPort,
-  declaredPorts,
-  portLabel,
-  targetOf,
-  targetPortMissing,
-} from '../utils/service-ports.js';
+import { kubectl } from '../shared/kubectl.js';
+import { finding } from '../shared/finding.js';
+import { podFinished } from '../shared/pod-readiness.js';
+import { endpointEvidence, hasSelector, serviceCommands, serviceEvidence } from './service-backends.js';
+import { checkTargetPort, declaredPorts, portLabel, targetOf, targetPortMissing } from './service-ports.js';
 import type { Rule } from '../types.js';
 
 const meta = {

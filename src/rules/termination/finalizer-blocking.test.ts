@@ -24,7 +24,6 @@ testRule(rule, {
       snapshot: snapshot({ pods: [runningPod({ finalizers: ['batch.kubernetes.io/job-tracking'] })] }),
       now: ms(500),
     },
-    { name: 'finalizer inside the grace period', snapshot: snapshot({ pods: [finished] }), now: ms(110) },
     {
       name: 'containers still running: the kubelet is the problem',
       snapshot: snapshot({ pods: [runningPod({ deletionS: 100, finalizers: ['example.com/cleanup'] })] }),
@@ -37,6 +36,39 @@ testRule(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'finalizer inside the grace period: progressing',
+      snapshot: snapshot({ pods: [finished] }),
+      now: ms(110),
+      expect: [{ messageId: 'finalizers', status: 'progressing' }],
+    },
+    {
+      name: 'a get pods row reading Terminating, finalizers from the manifest, no time',
+      snapshot: snapshot({
+        pods: [
+          {
+            kind: 'Pod',
+            metadata: {
+              name: 'finalizer-pod',
+              namespace: 'default',
+              finalizers: ['test.example.com/my-finalizer'],
+              annotations: { 'handoff.dev/status-column': 'Terminating' },
+            },
+            spec: { containers: [{ name: 'nginx', image: 'nginx' }] },
+            status: {},
+          },
+        ],
+      }),
+      now: ms(500),
+      expect: [
+        {
+          messageId: 'finalizers',
+          status: 'failed',
+          data: { finalizers: 'test.example.com/my-finalizer' },
+          evidenceIncludes: ['STATUS Terminating'],
+        },
+      ],
+    },
     {
       name: 'foregroundDeletion without a timestamp (real case 049)',
       snapshot: snapshot({ pods: [tfRunner] }),

@@ -1,6 +1,6 @@
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { stuckDeletion } from '../utils/termination.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { stuckDeletion } from './analyse.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -11,7 +11,8 @@ const meta = {
   description:
     'The pod was deleted (metadata.deletionTimestamp, or a foregroundDeletion/orphan finalizer, which the API server adds only to a ' +
     'deletion request) and its containers are gone, but metadata.finalizers is not empty, so the API server keeps the object. ' +
-    'A pod with finalizers and no deletion request is not being deleted and is not reported. Grace: 30 s past metadata.deletionTimestamp.',
+    'A pod with finalizers and no deletion request is not being deleted and is not reported. Grace: 30 s past metadata.deletionTimestamp; ' +
+    'a `Terminating` STATUS with no time is failed with its duration unknown.',
   reasons: ['FinalizerBlocking'],
   graceSeconds: 30,
   needs: ['pods'],
@@ -29,7 +30,6 @@ export const rule = {
   evaluate(ctx) {
     const stuck = stuckDeletion(ctx);
     if (stuck?.blocker !== 'finalizers') return [];
-    if (graceStatus(meta, stuck.deadline, ctx.now) !== 'failed') return [];
     const ns = ctx.pod.metadata.namespace;
     const name = ctx.pod.metadata.name;
     const onlyForeground = stuck.finalizers.every((f) => f === 'foregroundDeletion');
@@ -39,6 +39,7 @@ export const rule = {
         reason: 'FinalizerBlocking',
         messageId: onlyForeground ? 'foreground' : 'finalizers',
         data: { finalizers: list, count: stuck.finalizers.length },
+        status: graceStatus(meta, stuck.deadline, ctx.now),
         evidence: [
           stuck.requested,
           ...(stuck.deadline === undefined
@@ -46,6 +47,7 @@ export const rule = {
             : [{ source: 'status' as const, text: `metadata.finalizers: [${list}]` }]),
         ],
         at: stuck.deadline,
+        since: stuck.deadline,
         nextSteps: [
           kubectl.raw(
             `get pod ${kubectl.quote(name)}${kubectl.nsFlag(ns)} -o jsonpath='{.metadata.finalizers}'`,

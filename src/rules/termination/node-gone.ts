@@ -1,7 +1,7 @@
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { describeNodeState } from '../utils/node-health.js';
-import { stuckDeletion } from '../utils/termination.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { describeNodeState } from '../shared/node-health.js';
+import { stuckDeletion } from './analyse.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -39,6 +39,7 @@ export const rule = {
         status: graceStatus(meta, stuck.deadline, ctx.now),
         evidence: [stuck.requested, ...node.evidence],
         at: node.since ?? stuck.deadline,
+        since: stuck.deadline,
         nextSteps: [
           kubectl.raw(`get node ${kubectl.quote(node.node)} -o wide`),
           `If the machine is really down, mark it out of service so its pods are cleaned up: kubectl taint nodes ${kubectl.quote(node.node)} node.kubernetes.io/out-of-service=nodeshutdown:NoExecute`,

@@ -6,11 +6,6 @@ const deleted = runningPod({ deletionS: 100 });
 
 testRule(rule, {
   valid: [
-    {
-      name: 'containers still running within grace',
-      snapshot: snapshot({ pods: [deleted], nodes: [node()] }),
-      now: ms(110),
-    },
     { name: 'not being deleted', snapshot: snapshot({ pods: [runningPod()] }), now: ms(5000) },
     {
       name: 'finalizers are the blocker',
@@ -24,6 +19,12 @@ testRule(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'containers still running within grace: progressing',
+      snapshot: snapshot({ pods: [deleted], nodes: [node()] }),
+      now: ms(110),
+      expect: [{ messageId: 'terminating', status: 'progressing' }],
+    },
     {
       name: 'containers still running long after the deadline, kill failures quoted',
       snapshot: snapshot({

@@ -1,8 +1,8 @@
 import { formatTime, humanDuration } from '../../k8s/index.js';
-import { eventEvidence } from '../utils/events.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { stuckDeletion } from '../utils/termination.js';
+import { eventEvidence } from '../shared/events.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { stuckDeletion, type StuckDeletion } from './analyse.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -13,8 +13,9 @@ const meta = {
   description:
     'The pod is past its deletion deadline (metadata.deletionTimestamp, i.e. request time plus grace period) by more than 30 s and ' +
     'is still there, with a healthy node, no volume teardown errors and no finalizers to blame (or with containers still running, ' +
-    'which the kubelet should have killed). Kill trouble (FailedKillPod, ExceededGracePeriod, FailedPreStopHook) is quoted as evidence. ' +
-    'Containers that still run inside the grace period are normal and not reported.',
+    'which the kubelet should have killed). Kill trouble (FailedKillPod "KillPodSandbox", ExceededGracePeriod, FailedPreStopHook) is ' +
+    'quoted as evidence; for a pod known only from its events it is what shows the deletion. A `Terminating` STATUS with no time is ' +
+    'failed with its duration unknown; inside the grace period the pod is progressing.',
   reasons: ['StuckTerminating'],
   graceSeconds: 30,
   needs: ['pods', 'events', 'nodes'],
@@ -22,6 +23,9 @@ const meta = {
     stuckRunning:
       'The pod is {{overdue}} past its deletion deadline and container(s) {{containers}} still run on {{node}}.',
     stuck: 'The pod is {{overdue}} past its deletion deadline and has still not been removed.',
+    stuckUndated:
+      'The pod is Terminating and has not been removed; the evidence does not say since when{{running}}.',
+    terminating: 'The pod is terminating, within its grace period (deletion deadline {{deadline}}).',
   },
   docs: 'docs/rules/termination/stuck-terminating.md',
 } as const;
@@ -30,25 +34,26 @@ export const rule = {
   meta,
   evaluate(ctx) {
     const stuck = stuckDeletion(ctx);
-    if (stuck?.blocker !== 'stuck' || stuck.deadline === undefined) return [];
-    if (graceStatus(meta, stuck.deadline, ctx.now) !== 'failed') return [];
+    if (stuck?.blocker !== 'stuck') return [];
     const { pod, now } = ctx;
     const ns = pod.metadata.namespace;
     const node = pod.spec.nodeName ?? 'its node';
-    const overdue = humanDuration(now - stuck.deadline);
+    const status = graceStatus(meta, stuck.deadline, now);
     const running = stuck.running.length > 0;
+    const { messageId, data } = wording(stuck, status, now, node);
     return [
       finding(meta, {
         reason: 'StuckTerminating',
-        messageId: running ? 'stuckRunning' : 'stuck',
-        data: running ? { overdue, containers: stuck.running.join(', '), node } : { overdue, node },
+        messageId,
+        data,
+        status,
         evidence: [
           stuck.requested,
           ...(running
             ? [
                 {
                   source: 'status' as const,
-                  text: `still running: ${stuck.running.join(', ')} (deadline ${formatTime(stuck.deadline)})`,
+                  text: `still running: ${stuck.running.join(', ')}${stuck.deadline === undefined ? '' : ` (deadline ${formatTime(stuck.deadline)})`}`,
                 },
               ]
             : []),
@@ -58,6 +63,7 @@ export const rule = {
             : []),
         ],
         at: stuck.deadline,
+        since: stuck.deadline,
         nextSteps: [
           kubectl.describe('pod', pod.metadata.name, ns),
           kubectl.describeNode(node),
@@ -67,3 +73,25 @@ export const rule = {
     ];
   },
 } satisfies Rule<'pod'>;
+
+/** The message for the deletion's state: overdue by how long, undated, or inside the grace. */
+function wording(
+  stuck: StuckDeletion,
+  status: 'failed' | 'progressing',
+  now: number,
+  node: string,
+): { messageId: string; data: Record<string, string> } {
+  const containers = stuck.running.join(', ');
+  if (stuck.deadline === undefined) {
+    return {
+      messageId: 'stuckUndated',
+      data: { running: containers === '' ? '' : ` (still running: ${containers})` },
+    };
+  }
+  if (status === 'progressing')
+    return { messageId: 'terminating', data: { deadline: formatTime(stuck.deadline) } };
+  const overdue = humanDuration(now - stuck.deadline);
+  return containers === ''
+    ? { messageId: 'stuck', data: { overdue, node } }
+    : { messageId: 'stuckRunning', data: { overdue, containers, node } };
+}

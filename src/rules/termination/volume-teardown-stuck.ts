@@ -1,8 +1,8 @@
-import { eventEvidence, eventTime, newest } from '../utils/events.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { classifyVolumeMessage, shortDetail } from '../utils/volume-errors.js';
-import { stuckDeletion } from '../utils/termination.js';
+import { eventEvidence, eventTime, newest } from '../shared/events.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { classifyVolumeMessage, shortDetail } from '../shared/volume-message.js';
+import { stuckDeletion } from './analyse.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -44,6 +44,7 @@ export const rule = {
         basis: 'events',
         evidence: [stuck.requested, eventEvidence(last, ctx.now)],
         at: eventTime(last) || stuck.deadline,
+        since: stuck.deadline,
         nextSteps: [
           kubectl.describe('pod', ctx.pod.metadata.name, ctx.pod.metadata.namespace),
           kubectl.raw('get volumeattachments'),

@@ -69,10 +69,27 @@ testRule(rule, {
       expect: [{ messageId: 'attachFailed', data: { volume: 'pvc-77' } }],
     },
     {
-      name: 'recent attach error is progressing',
+      name: 'recent attach error from the backend is a reported failure, failed at once',
       snapshot: snapshot({
         pods: [creating],
         events: [{ ...attachError, first: ms(350), last: ms(400), count: 2 }],
+      }),
+      expect: [{ messageId: 'attachFailed', status: 'failed' }],
+    },
+    {
+      name: 'recent timeout waiting for the external-attacher is a wait: progressing',
+      snapshot: snapshot({
+        pods: [creating],
+        events: [
+          {
+            ...attachError,
+            message:
+              'AttachVolume.Attach failed for volume "pvc-77" : timed out waiting for external-attacher of ebs.csi.aws.com CSI driver to attach volume vol-0abc',
+            first: ms(350),
+            last: ms(400),
+            count: 2,
+          },
+        ],
       }),
       expect: [{ messageId: 'attachFailed', status: 'progressing' }],
     },

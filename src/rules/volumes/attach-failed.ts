@@ -1,8 +1,8 @@
-import { eventTime } from '../utils/events.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { shortDetail } from '../utils/volume-errors.js';
-import { claimFor, failureEvidence, failureNode, volumeFailures } from '../utils/volume-failures.js';
+import { eventTime } from '../shared/events.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { shortDetail } from '../shared/volume-message.js';
+import { claimFor, failureEvidence, failureNode, volumeFailures } from './analyse.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -13,7 +13,9 @@ const meta = {
   description:
     "The attach/detach controller cannot attach the pod's volume to its node: FailedAttachVolume " +
     '"AttachVolume.Attach failed for volume "pvc-..." : <error>" (older clusters report it as FailedMount from the ' +
-    'attachdetach-controller). Multi-Attach errors have their own rule. Grace 120 s: cloud attach calls are slow and retried with back-off.',
+    'attachdetach-controller). Multi-Attach errors have their own rule. An error the storage backend returned is a reported failure, ' +
+    'failed at once (the controller retries after a back-off); grace 120 s only when the controller says it timed out waiting for ' +
+    'the attach (the external-attacher may still complete it).',
   reasons: ['AttachFailed'],
   graceSeconds: 120,
   needs: ['pods', 'events', 'pvcs'],
@@ -22,6 +24,9 @@ const meta = {
   },
   docs: 'docs/rules/volumes/attach-failed.md',
 } as const;
+
+/** The controller gave up waiting for an attach still in flight, rather than getting an error back. */
+const WAITED = /timed out waiting for/i;
 
 export const rule = {
   meta,
@@ -35,14 +40,17 @@ export const rule = {
       const claim = claimFor(ctx, error.volume);
       const data: Record<string, string> = { node, volume, detail: shortDetail(error.detail) || 'no detail' };
       if (claim !== undefined) data.claim = claim.metadata.name;
+      const reported = !WAITED.test(error.detail);
       return finding(meta, {
         reason: 'AttachFailed',
         messageId: 'attachFailed',
         data,
-        status: graceStatus(meta, f.since, now),
+        status: graceStatus(meta, f.since, now, reported),
+        reported,
         basis: 'events',
         evidence: failureEvidence(f, now),
         at: eventTime(f.newest),
+        since: f.since,
         nextSteps: [
           claim === undefined
             ? kubectl.describe('pod', pod.metadata.name, ns)

@@ -87,12 +87,12 @@ testRule(rule, {
       ],
     },
     {
-      name: 'inside the grace period',
+      name: 'a young mount error is a reported failure, failed at once',
       snapshot: snapshot({
         pods: [creating],
         events: [{ ...csiError, first: ms(290), last: ms(300), count: 2 }],
       }),
-      expect: [{ messageId: 'mountFailed', status: 'progressing' }],
+      expect: [{ messageId: 'mountFailed', status: 'failed' }],
     },
     {
       name: 'CSI driver not registered, events only',

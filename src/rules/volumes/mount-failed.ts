@@ -1,8 +1,8 @@
-import { eventTime } from '../utils/events.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { shortDetail } from '../utils/volume-errors.js';
-import { claimFor, failureEvidence, failureNode, volumeFailures } from '../utils/volume-failures.js';
+import { eventTime } from '../shared/events.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { shortDetail } from '../shared/volume-message.js';
+import { claimFor, failureEvidence, failureNode, volumeFailures } from './analyse.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -14,10 +14,10 @@ const meta = {
     'The kubelet cannot mount a volume: FailedMount "MountVolume.SetUp failed" / "MountVolume.MountDevice failed" / ' +
     '"MountVolume.NewMounter initialization failed" with the storage error (CSI "rpc error: code = ... desc = ...", ' +
     '"mount failed: exit status 32", subPath errors), or the CSI driver is not registered on the node ' +
-    '("driver name X not found in the list of registered CSI drivers"). Grace 60 s: the kubelet retries mounts, and a node ' +
-    'plugin that is still starting registers within seconds.',
+    '("driver name X not found in the list of registered CSI drivers"). No grace period: the kubelet reported the failed mount ' +
+    'and retries after a back-off, so it is failed at once (a mount the kubelet is still waiting for is mount-timeout).',
   reasons: ['MountFailed', 'CSIDriverNotRegistered'],
-  graceSeconds: 60,
+  graceSeconds: 0,
   needs: ['pods', 'events', 'pvcs'],
   messages: {
     mountFailed: 'The kubelet on {{node}} cannot mount volume {{volume}} ({{operation}}): {{detail}}',
@@ -54,6 +54,7 @@ export const rule = {
           basis: 'events',
           evidence: failureEvidence(f, now),
           at: eventTime(f.newest),
+          since: f.since,
           nextSteps: [
             kubectl.raw(`get csinode ${kubectl.quote(node)} -o yaml`),
             nodePods,
@@ -74,6 +75,7 @@ export const rule = {
         basis: 'events',
         evidence: failureEvidence(f, now),
         at: eventTime(f.newest),
+        since: f.since,
         nextSteps: [
           kubectl.describe('pod', pod.metadata.name, ns),
           ...claimStep,

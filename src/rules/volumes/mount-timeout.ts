@@ -1,13 +1,11 @@
 import { parseTime } from '../../k8s/index.js';
-import { eventTime } from '../utils/events.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { podCondition } from '../utils/pod-progress.js';
-import { failureEvidence, failureNode, specVolume, volumeFailures } from '../utils/volume-failures.js';
+import { eventTime } from '../shared/events.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { podCondition } from '../shared/pod-progress.js';
+import { failureEvidence, failureNode, specVolume, volumeFailures } from './analyse.js';
+import { KUBELET_VOLUME_WAIT_MS } from './volume-successes.js';
 import type { Rule } from '../types.js';
-
-/** The kubelet's wait for attach and mount per sync (podAttachAndMountTimeout, 2m3s). */
-const KUBELET_WAIT_MS = 123_000;
 
 const meta = {
   id: 'volumes/mount-timeout',
@@ -56,7 +54,7 @@ export const rule = {
     const since =
       parseTime(podCondition(pod, 'PodScheduled')?.lastTransitionTime) ??
       parseTime(pod.metadata.creationTimestamp) ??
-      (firstSeen > 0 ? firstSeen - KUBELET_WAIT_MS : undefined);
+      (firstSeen > 0 ? firstSeen - KUBELET_VOLUME_WAIT_MS : undefined);
     const claims = volumes.flatMap((v) => {
       const claim = specVolume(pod, v)?.persistentVolumeClaim?.claimName;
       return claim === undefined ? [] : [kubectl.describe('pvc', claim, ns)];
@@ -73,6 +71,7 @@ export const rule = {
         basis: 'events',
         evidence: timeouts.flatMap((t) => failureEvidence(t, now)).slice(0, 3),
         at: eventTime(newest.newest),
+        since,
         confidence: 'medium',
         nextSteps: [
           kubectl.events('Pod', pod.metadata.name, ns),

@@ -93,9 +93,25 @@ testRule(rule, {
       expect: [{ messageId: 'multiAttachPods', data: { pods: 'webapp-7f94d9db-2bs4j', volume: 'pvc-ec14' } }],
     },
     {
-      name: 'just started: progressing',
+      name: 'just started, exclusively attached (the old pod is gone, its detach under way): progressing',
       snapshot: snapshot({ pods: [newPod], events: [{ ...exclusive, first: ms(290), last: ms(300) }] }),
       expect: [{ messageId: 'multiAttach', status: 'progressing' }],
+    },
+    {
+      name: 'just started, but the message names the pods that use the volume: failed at once',
+      snapshot: snapshot({
+        pods: [newPod],
+        events: [
+          {
+            ...exclusive,
+            message:
+              'Multi-Attach error for volume "pvc-ec14" Volume is already used by pod(s) webapp-7f94d9db-2bs4j',
+            first: ms(290),
+            last: ms(300),
+          },
+        ],
+      }),
+      expect: [{ messageId: 'multiAttachPods', status: 'failed' }],
     },
   ],
 });

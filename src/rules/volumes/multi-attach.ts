@@ -1,8 +1,8 @@
 import type { Evidence, Pod } from '../../model/index.js';
-import { eventTime } from '../utils/events.js';
-import { finding, graceStatus } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import { claimFor, failureEvidence, failureNode, volumeFailures } from '../utils/volume-failures.js';
+import { eventTime } from '../shared/events.js';
+import { finding, graceStatus } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import { claimFor, failureEvidence, failureNode, volumeFailures } from './analyse.js';
 import type { PodContext, Rule } from '../types.js';
 
 const meta = {
@@ -14,7 +14,8 @@ const meta = {
     'The volume can attach to one node only and is still attached for another pod: FailedAttachVolume ' +
     '"Multi-Attach error for volume "pvc-..." Volume is already exclusively attached to one node and can\'t be attached to another" ' +
     'or "... Volume is already used by pod(s) a, b". Names the other pods and their nodes when the message or the evidence shows them. ' +
-    'Grace 60 s: it clears by itself when the old pod is gone and the volume detaches.',
+    'A message that names the pods using the volume on another node reports a conflict that lasts as long as they run: failed at once. ' +
+    '"exclusively attached" with no pod named means the pod that used it is gone and its detach is still under way: grace 60 s.',
   reasons: ['MultiAttach'],
   graceSeconds: 60,
   needs: ['pods', 'events', 'pvcs'],
@@ -61,6 +62,10 @@ export const rule = {
         const where = users.find((p) => p.metadata.name === name)?.spec.nodeName;
         return where === undefined ? name : `${name} (on ${where})`;
       });
+      // The attach/detach controller names the pods that still need the volume on another node
+      // ("Typically it's user error, e.g. a ReplicaSet uses a PVC and has >1 replicas"); with none
+      // left it says "exclusively attached": the old pod is gone and the detach is under way.
+      const reported = named.length > 0;
       const data: Record<string, string> = { node, volume };
       if (withNodes.length > 0) data.pods = withNodes.join(', ');
       if (claim !== undefined) data.claim = claim.metadata.name;
@@ -75,10 +80,12 @@ export const rule = {
         reason: 'MultiAttach',
         messageId: withNodes.length > 0 ? 'multiAttachPods' : 'multiAttach',
         data,
-        status: graceStatus(meta, f.since, now),
+        status: graceStatus(meta, f.since, now, reported),
+        reported,
         basis: 'events',
         evidence,
         at: eventTime(f.newest),
+        since: f.since,
         nextSteps: [
           claim === undefined
             ? kubectl.get('pv', volume, undefined, 'wide')

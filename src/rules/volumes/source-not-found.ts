@@ -1,9 +1,9 @@
 import type { Evidence, Pod } from '../../model/index.js';
-import { eventTime } from '../utils/events.js';
-import { finding } from '../utils/finding.js';
-import { kubectl } from '../utils/kubectl.js';
-import type { VolumeError } from '../utils/volume-errors.js';
-import { failureEvidence, specVolume, volumeFailures, volumeSources } from '../utils/volume-failures.js';
+import { eventTime } from '../shared/events.js';
+import { finding } from '../shared/finding.js';
+import { kubectl } from '../shared/kubectl.js';
+import type { VolumeError } from '../shared/volume-message.js';
+import { failureEvidence, specVolume, volumeFailures, volumeSources } from './analyse.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -85,6 +85,7 @@ export const rule = {
         basis: 'events',
         evidence: [...failureEvidence(f, now), ...(use === undefined ? [] : [use.line])],
         at: eventTime(f.newest),
+        since: f.since,
         confidence: usedAsVolume === 'no' ? 'medium' : 'high',
         nextSteps: [
           object === undefined

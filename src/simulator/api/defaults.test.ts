@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPullPolicy, qosClass } from './pod-defaults.js';
-import { container, pod, testCluster } from './testing.js';
+import { container, pod, testCluster } from '../simulation-test-helpers.js';
 import { ADMIN } from './types.js';
 import type { KObject } from '../world/types.js';
 

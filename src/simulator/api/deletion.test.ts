@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pod, testCluster } from './testing.js';
+import { pod, testCluster } from '../simulation-test-helpers.js';
 import { ADMIN } from './types.js';
 import { resourceByKind, type ResourceInfo } from '../world/resources.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { admissionChain } from './hooks.js';
-import { pod, testCluster } from './testing.js';
+import { pod, testCluster } from '../simulation-test-helpers.js';
 import { ADMIN, ADMIN_TOKEN } from './types.js';
 import { resourceByKind } from '../world/resources.js';
 

@@ -24,6 +24,11 @@ export interface ApiServerHooks {
   beginDelete(obj: KObject, resource: ResourceInfo, gracePeriodSeconds: number | undefined): boolean;
 }
 
+/** The world with the API server that writes it: what controllers and the bootstrap act through. */
+export interface ApiWorld extends World {
+  readonly api: ApiServer;
+}
+
 export interface DeleteOptions {
   readonly gracePeriodSeconds?: number;
   readonly dryRun?: boolean;

@@ -1,7 +1,7 @@
-import type { World } from '../world/world.js';
+import type { ApiWorld } from '../api/server.js';
 
 /** A control loop: subscribes to the changes it cares about and schedules its own work. */
 export interface Controller {
   readonly name: string;
-  start(world: World): void;
+  start(world: ApiWorld): void;
 }

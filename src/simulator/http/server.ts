@@ -16,6 +16,7 @@ import { OPENAPI_V2_PROTOBUF, openApi } from './openapi.js';
 import { podProxy } from './proxy.js';
 import { getObject, listObjects } from './reads.js';
 import { RequestLog } from './request-log.js';
+import { scaleSubresource } from './scale.js';
 import { HttpError, fail, sendJson, sendStatus } from './respond.js';
 import { parseRoute, type ResourceRoute } from './route.js';
 import { watchObjects } from './watch.js';
@@ -81,8 +82,14 @@ async function handleResource(
 ): Promise<void> {
   const name = route.name;
   const sub = route.subresource;
-  if (sub !== undefined && !['log', 'proxy', 'status'].includes(sub))
+  if (sub !== undefined && !['log', 'proxy', 'status', 'scale'].includes(sub))
     throw fail(404, 'NotFound', 'the server could not find the requested resource');
+  if (sub === 'scale') {
+    if (name === undefined || verb === 'proxy')
+      throw fail(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
+    await scaleSubresource(ctx, route, name, verb);
+    return;
+  }
   if (sub === 'log') {
     if (route.info.resource !== 'pods' || verb !== 'get' || name === undefined)
       throw fail(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');

@@ -17,6 +17,47 @@ import { toTable, wantsTable } from './table/index.js';
 
 export function watchObjects(ctx: RequestContext, route: ResourceRoute): void {
   const { sim } = ctx.state;
+  const q = watchQuery(ctx, route);
+  const { res } = ctx;
+  res.writeHead(200, {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-cache, private',
+    'Transfer-Encoding': 'chunked',
+  });
+  res.flushHeaders();
+  const write = eventWriter(ctx, route, q.table, q.include);
+  const inScope = (obj: KObject): boolean =>
+    (q.ns === undefined || obj.metadata.namespace === q.ns) &&
+    (route.name === undefined || obj.metadata.name === route.name) &&
+    matchesFilter(q.filter, obj);
+  const emit = (change: Change): void => {
+    if (change.resource !== route.info.resource) return;
+    const obj = JSON.parse(change.json) as KObject;
+    if (inScope(obj)) write(change.type, obj);
+  };
+  if (q.rv === undefined) {
+    for (const obj of sim.store.list(route.info.resource, q.ns)) if (inScope(obj)) write('ADDED', obj);
+  } else {
+    const replay = sim.store.changesSince(q.rv, route.info.resource);
+    if (replay === 'expired') {
+      write(
+        'ERROR',
+        status(
+          410,
+          'Expired',
+          `too old resource version: ${q.rv} (${sim.store.oldestResumable})`,
+        ) as unknown as KObject,
+      );
+      res.end();
+      return;
+    }
+    for (const change of replay) emit(change);
+  }
+  follow(ctx, route, emit, write, q);
+}
+
+/** The watch's parameters; a resourceVersion that is not a number is a 400. */
+function watchQuery(ctx: RequestContext, route: ResourceRoute) {
   const query = ctx.url.searchParams;
   const filter = parseFilter(route.info, query);
   const table = wantsTable(ctx.req.headers.accept) !== undefined;
@@ -29,21 +70,27 @@ export function watchObjects(ctx: RequestContext, route: ResourceRoute): void {
   const timeoutText = query.get('timeoutSeconds');
   const timeoutSeconds = timeoutText === null ? 1800 : Number(timeoutText);
   const bookmarks = query.get('allowWatchBookmarks') === 'true';
+  return { filter, table, include, ns, rv, timeoutSeconds, bookmarks } as const;
+}
+
+type WriteEvent = (type: string, obj: KObject) => void;
+
+/** Writes one event line: the object as served, or as a Table row (columns on the first). */
+function eventWriter(
+  ctx: RequestContext,
+  route: ResourceRoute,
+  table: boolean,
+  include: ReturnType<typeof includeObject>,
+): WriteEvent {
   const { res } = ctx;
-  res.writeHead(200, {
-    'Content-Type': 'application/json',
-    'Cache-Control': 'no-cache, private',
-    'Transfer-Encoding': 'chunked',
-  });
-  res.flushHeaders();
   let first = true;
-  const write = (type: string, obj: KObject): void => {
+  return (type, obj) => {
     if (res.writableEnded) return;
     let object: KObject = obj;
     if (table && type !== 'ERROR' && type !== 'BOOKMARK') {
       object = toTable([obj], {
         resource: route.info.resource,
-        now: sim.clock.now(),
+        now: ctx.state.sim.clock.now(),
         include,
         withColumns: first,
         ...(obj.metadata.resourceVersion === undefined
@@ -58,33 +105,18 @@ export function watchObjects(ctx: RequestContext, route: ResourceRoute): void {
     } else if (type !== 'ERROR' && type !== 'BOOKMARK') object = serve(route.info, obj);
     res.write(`${JSON.stringify({ type, object })}\n`);
   };
-  const inScope = (obj: KObject): boolean =>
-    (ns === undefined || obj.metadata.namespace === ns) &&
-    (route.name === undefined || obj.metadata.name === route.name) &&
-    matchesFilter(filter, obj);
-  const emit = (change: Change): void => {
-    if (change.resource !== route.info.resource) return;
-    const obj = JSON.parse(change.json) as KObject;
-    if (inScope(obj)) write(change.type, obj);
-  };
-  if (rv === undefined) {
-    for (const obj of sim.store.list(route.info.resource, ns)) if (inScope(obj)) write('ADDED', obj);
-  } else {
-    const replay = sim.store.changesSince(rv, route.info.resource);
-    if (replay === 'expired') {
-      write(
-        'ERROR',
-        status(
-          410,
-          'Expired',
-          `too old resource version: ${rv} (${sim.store.oldestResumable})`,
-        ) as unknown as KObject,
-      );
-      res.end();
-      return;
-    }
-    for (const change of replay) emit(change);
-  }
+}
+
+/** Follows live changes, with bookmarks if asked, until the timeout, the client or shutdown. */
+function follow(
+  ctx: RequestContext,
+  route: ResourceRoute,
+  emit: (change: Change) => void,
+  write: WriteEvent,
+  q: { readonly timeoutSeconds: number; readonly bookmarks: boolean },
+): void {
+  const { sim } = ctx.state;
+  const { res } = ctx;
   const unsubscribe = sim.store.subscribe(emit);
   const timers: NodeJS.Timeout[] = [];
   const stop = (): void => {
@@ -94,7 +126,7 @@ export function watchObjects(ctx: RequestContext, route: ResourceRoute): void {
     if (!res.writableEnded) res.end();
   };
   ctx.state.watches.add(stop);
-  if (bookmarks) {
+  if (q.bookmarks) {
     const bookmarkObject = (): KObject => ({
       kind: route.info.kind,
       apiVersion: route.info.group === '' ? route.info.version : `${route.info.group}/${route.info.version}`,
@@ -105,7 +137,7 @@ export function watchObjects(ctx: RequestContext, route: ResourceRoute): void {
     }, ctx.state.bookmarkIntervalMs);
     timers.push(interval);
   }
-  if (Number.isFinite(timeoutSeconds) && timeoutSeconds > 0)
-    timers.push(setTimeout(stop, timeoutSeconds * 1000));
+  if (Number.isFinite(q.timeoutSeconds) && q.timeoutSeconds > 0)
+    timers.push(setTimeout(stop, q.timeoutSeconds * 1000));
   res.on('close', stop);
 }

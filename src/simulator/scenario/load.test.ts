@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../errors/index.js';
-import { generateScenario } from './generate.js';
-import { DEFAULT_BEHAVIOR, DEFAULT_DURATION, DEFAULT_START, parseScenario } from './load.js';
+import { generateScenario } from '../generate/generate.js';
+import { parseScenario } from './load.js';
+import { DEFAULT_BEHAVIOR } from './schema/images.js';
+import { DEFAULT_DURATION, DEFAULT_START } from './schema/scenario.js';
 
 const MIN = `name: s
 description: d

@@ -3,7 +3,6 @@
  * recorder and task queue, and informers that run a handler for each change at the same
  * simulated time. Each test world adds its API server, the controllers it tests and helpers.
  */
-import type { ApiServer } from '../api/server.js';
 import { parseScenario } from '../scenario/load.js';
 import type { Scenario } from '../scenario/types.js';
 import { SimClock } from './clock.js';
@@ -23,7 +22,6 @@ export abstract class TestWorldBase implements World {
   readonly rng: Rng;
   readonly store: Store;
   readonly events: EventRecorder;
-  abstract readonly api: ApiServer;
   readonly logs = new ContainerLogs();
   podHttp: PodHttp = () => ({ kind: 'error', message: 'connect: connection refused' });
   private readonly queue = new TaskQueue();

@@ -1,6 +1,8 @@
-/** What every controller sees of the simulated cluster. */
+/**
+ * What every controller sees of the simulated cluster: its state, time and randomness. The API
+ * server that writes it sits one floor up (api/server.ts, `ApiWorld`).
+ */
 import type { Scenario } from '../scenario/types.js';
-import type { ApiServer } from '../api/server.js';
 import type { SimClock } from './clock.js';
 import type { EventRecorder } from './events.js';
 import type { Task } from './queue.js';
@@ -21,7 +23,6 @@ export interface World {
   readonly rng: Rng;
   readonly store: Store;
   readonly events: EventRecorder;
-  readonly api: ApiServer;
   readonly logs: ContainerLogs;
   /** Runs `fn` after `delayMs` of simulated time (0: after the current task, same time). */
   after(delayMs: number, fn: () => void): Task;

@@ -17,6 +17,9 @@ export function useFeed(feed: Feed, dispatch: Dispatch<Action>): void {
           case 'error':
             dispatch({ type: 'error', message: event.message });
             return;
+          case 'link':
+            dispatch({ type: 'link', stale: event.stale });
+            return;
         }
       }),
     [feed, dispatch],

@@ -7,7 +7,7 @@ import type { TuiState } from './types.js';
 function sourceText(report: DiagnosisReport): string {
   const s = report.source;
   // The clock time is enough on one screen: "sim default 00:06:00".
-  const ref = typeof s.referenceTime === 'string' ? ` ${s.referenceTime.slice(11, 19)}` : '';
+  const ref = ` ${clock(report.referenceTime)}`;
   switch (s.type) {
     case 'simulator':
       return `sim ${typeof s.scenario === 'string' ? s.scenario : ''}${ref}`;
@@ -21,8 +21,11 @@ function sourceText(report: DiagnosisReport): string {
 /** The top line: what is shown, the verdict counts, and whether it is live. */
 export function headerLine(state: TuiState): Line {
   const line = [seg('handoff', { bold: true })];
-  // The live marker comes first so that it survives a narrow terminal's cut.
-  if (state.live) line.push(seg(' ● live', { tone: 'cyan' }));
+  // The live marker comes first so that it survives a narrow terminal's cut; a live feed that
+  // lost its source says since when its data is stale instead.
+  if (state.live && state.stale !== undefined)
+    line.push(seg(` ◌ stale since ${clock(state.stale.since)}`, { tone: 'yellow', bold: true }));
+  else if (state.live) line.push(seg(' ● live', { tone: 'cyan' }));
   const report = state.data?.report;
   if (report === undefined) return line;
   line.push(seg(` · ${sourceText(report)} · `, { dim: true }));
@@ -42,8 +45,17 @@ const VIEW_KEYS: Readonly<Record<TuiState['view'], string>> = {
   timeline: 'j/k scroll  t detail  Tab next view  ←/→ other pods  Esc back  ? help  q quit',
 };
 
-/** The status line: filter, toggles, sort and position; or the filter being typed. */
+/** HH:MM:SS of an instant, as the header shows the reference time. */
+function clock(ms: number): string {
+  return new Date(ms).toISOString().slice(11, 19);
+}
+
+/** The status line: filter, toggles, sort and position; or the filter being typed; or why the data is stale. */
 export function statusLine(state: TuiState): Line {
+  if (state.stale !== undefined && !state.filtering)
+    return [
+      seg(`stale since ${clock(state.stale.since)}: ${state.stale.why}; reconnecting`, { tone: 'yellow' }),
+    ];
   if (state.filtering)
     return [
       seg('/', { bold: true }),

@@ -6,7 +6,6 @@ import type {
   LogTail,
   Pod,
 } from '../../model/index.js';
-import { parseTime } from '../../k8s/index.js';
 import type { TuiData } from '../feed.js';
 
 /** The evidence about one pod that the detail and timeline read beside its diagnosis. */
@@ -38,8 +37,7 @@ export function podFacts(data: TuiData, d: Diagnosis): PodFacts {
 
 /** The report's reference time ("now" for ages and open-ended spans), epoch ms. */
 export function referenceMs(report: DiagnosisReport): number {
-  const ref = report.source.referenceTime;
-  return (typeof ref === 'string' ? parseTime(ref) : undefined) ?? parseTime(report.generatedAt) ?? 0;
+  return report.referenceTime;
 }
 
 export interface ContainerRow {

@@ -14,6 +14,7 @@ export function initialState(viewport: Viewport): TuiState {
     data: undefined,
     live: false,
     updates: 0,
+    stale: undefined,
     filter: '',
     filtering: false,
     failedOnly: false,
@@ -104,6 +105,8 @@ export function reduce(state: TuiState, action: Action): TuiState {
       return { ...state, loading: action.status };
     case 'error':
       return { ...state, error: action.message, loading: undefined };
+    case 'link':
+      return { ...state, stale: action.stale };
     case 'data': {
       const next = { ...state, data: action.data, live: action.live, loading: undefined, error: undefined };
       const updated = refiltered(

@@ -161,7 +161,8 @@ export function podTrace(d: Diagnosis, facts: PodFacts, nowMs: number): PodTrace
       end = scheduled;
     }
     if (entry.status === 'failed' || entry.status === 'progressing') {
-      start = cursor ?? start ?? nowMs;
+      // Open since the stage before it ended; else since its `at` (when the evidence first shows it).
+      start = cursor ?? parseTime(entry.at) ?? nowMs;
       end = nowMs;
     }
     if (start === undefined || end === undefined) continue;

@@ -1,4 +1,4 @@
-import type { LoadingStatus, TuiData } from '../feed.js';
+import type { LoadingStatus, Staleness, TuiData } from '../feed.js';
 import type { KeyPress } from './keymap.js';
 import type { Viewport } from './layout.js';
 import type { ListItem, OverviewRow, SortKey } from './rows.js';
@@ -18,6 +18,8 @@ export interface TuiState {
   readonly live: boolean;
   /** Data updates received so far. */
   readonly updates: number;
+  /** A live feed that lost its source: the data shown is as of `since`. */
+  readonly stale: Staleness | undefined;
   readonly filter: string;
   /** The filter line has the keyboard. */
   readonly filtering: boolean;
@@ -51,6 +53,7 @@ export type Action =
   | { readonly type: 'loading'; readonly status: LoadingStatus }
   | { readonly type: 'data'; readonly data: TuiData; readonly live: boolean }
   | { readonly type: 'error'; readonly message: string }
+  | { readonly type: 'link'; readonly stale: Staleness | undefined }
   | { readonly type: 'resize'; readonly viewport: Viewport }
   /** Cursor (overview) or page (detail, timeline) by lines; `page` moves by screenfuls. */
   | { readonly type: 'move'; readonly by: number; readonly unit: 'line' | 'page' }

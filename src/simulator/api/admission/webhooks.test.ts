@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { container, pod, testCluster } from '../testing.js';
+import { container, pod, testCluster } from '../../simulation-test-helpers.js';
 import { ADMIN } from '../types.js';
 import { globMatches } from './webhooks.js';
 

@@ -6,7 +6,7 @@
  */
 import { controllerUser } from '../../api/types.js';
 import type { KObject, ServiceObj } from '../../world/types.js';
-import type { World } from '../../world/world.js';
+import type { ApiWorld } from '../../api/server.js';
 import type { Controller } from '../types.js';
 import { sameJson } from '../workloads/conditions.js';
 import { keyOf, splitKey, SyncQueue } from '../workloads/sync-queue.js';
@@ -88,7 +88,7 @@ function sortByIp(list: Address[]): Address[] {
   return list;
 }
 
-function syncEndpoints(world: World, key: string): void {
+function syncEndpoints(world: ApiWorld, key: string): void {
   const { namespace, name } = splitKey(key);
   const svc = world.store.get<ServiceObj>('services', namespace, name);
   if (svc === undefined || !selects(svc)) return;

@@ -8,7 +8,7 @@
  */
 import { controllerUser } from '../../api/types.js';
 import type { EndpointSliceObj, PodObj, ServiceObj } from '../../world/types.js';
-import type { World } from '../../world/world.js';
+import type { ApiWorld } from '../../api/server.js';
 import type { Controller } from '../types.js';
 import { sameJson } from '../workloads/conditions.js';
 import { controllerRef } from '../workloads/pods.js';
@@ -38,7 +38,7 @@ export const endpointSliceController: Controller = {
  * Calls `wake` with the key of every Service that selects a changed pod, before or after the
  * change (a pod whose labels no longer match must leave the Service's endpoints).
  */
-export function watchSelectedPods(world: World, wake: (serviceKey: string) => void): void {
+export function watchSelectedPods(world: ApiWorld, wake: (serviceKey: string) => void): void {
   const selection = serviceSelection(world);
   const last = new Map<string, string[]>();
   world.watch('pods', (c) => {
@@ -51,7 +51,7 @@ export function watchSelectedPods(world: World, wake: (serviceKey: string) => vo
   });
 }
 
-const slicesOf = (world: World, svc: ServiceObj): EndpointSliceObj[] =>
+const slicesOf = (world: ApiWorld, svc: ServiceObj): EndpointSliceObj[] =>
   sliceIndex(world).slicesOf(svc.metadata.namespace ?? '', svc.metadata.name);
 
 function toEndpoint(b: Backend): EndpointSliceObj['endpoints'][number] {
@@ -71,7 +71,7 @@ function toEndpoint(b: Backend): EndpointSliceObj['endpoints'][number] {
   };
 }
 
-function syncService(world: World, key: string): void {
+function syncService(world: ApiWorld, key: string): void {
   const { namespace, name } = splitKey(key);
   const svc = world.store.get<ServiceObj>('services', namespace, name);
   if (svc === undefined || !selects(svc)) return;
@@ -105,7 +105,7 @@ function syncService(world: World, key: string): void {
 }
 
 function write(
-  world: World,
+  world: ApiWorld,
   svc: ServiceObj,
   slice: EndpointSliceObj | undefined,
   ports: readonly EndpointPort[] | null,

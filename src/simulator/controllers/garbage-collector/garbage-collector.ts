@@ -10,7 +10,7 @@ import { controllerUser } from '../../api/types.js';
 import { resourceByKind } from '../../world/resources.js';
 import type { Change } from '../../world/store.js';
 import type { KObject, PodObj } from '../../world/types.js';
-import type { World } from '../../world/world.js';
+import type { ApiWorld } from '../../api/server.js';
 import type { Controller } from '../types.js';
 
 const USER = controllerUser('generic-garbage-collector');
@@ -87,7 +87,7 @@ function finalizable(obj: KObject): boolean {
 }
 
 function collect(
-  world: World,
+  world: ApiWorld,
   ownerUid: string,
   dependents: Map<string, Map<string, Ref>>,
   live: ReadonlySet<string>,

@@ -6,8 +6,14 @@
 import type { ContainerBehavior } from '../../scenario/types.js';
 import { containerConfigError } from './container-config.js';
 import { CONTAINER_ID_PREFIX, imageIdOf, startErrorMessage } from './format.js';
-import { type ContainerRun, PLEG_MS, SYNC_RETRY_MS, type Terminated, restarts } from './model.js';
-import type { PodWorker } from './pod-worker.js';
+import {
+  type ContainerRun,
+  PLEG_MS,
+  type PodWorkerView,
+  SYNC_RETRY_MS,
+  type Terminated,
+  restarts,
+} from './model.js';
 import { ProbeSet } from './probes.js';
 import { listener } from './pod-http.js';
 import { atLeast } from '../../world/version.js';
@@ -19,7 +25,7 @@ export class ContainerRunner {
   private readonly probes = new Map<string, ProbeSet>();
   private readonly behaviors = new Map<string, ContainerBehavior>();
 
-  constructor(private readonly w: PodWorker) {}
+  constructor(private readonly w: PodWorkerView) {}
 
   private event(r: ContainerRun, type: 'Normal' | 'Warning', reason: string, message: string): void {
     const pod = this.w.pod();
@@ -161,7 +167,7 @@ export class ContainerRunner {
     const probes = new ProbeSet(this.w.world, r.spec, r.fieldPath, this.w.env.nodeName, {
       pod: () => this.w.pod(),
       podIP: () => this.w.podIP,
-      listening: (port) => listener(this.w, port) !== undefined,
+      listening: (port) => listener(this.w, this, port) !== undefined,
       execOk: () => this.behavior(r).execOk,
       started: () => {
         r.started = true;

@@ -11,7 +11,7 @@ import type { PodWorker } from './pod-worker.js';
 import { podHttp } from './pod-http.js';
 
 const answer = (w: PodWorker | undefined, port: number, path: string, timeoutMs: number) =>
-  w === undefined ? undefined : podHttp(w, port, path, timeoutMs);
+  w === undefined ? undefined : podHttp(w, w.runner, port, path, timeoutMs);
 
 export type HostsFactory = (world: World, nodeName: string) => KubeletHosts;
 

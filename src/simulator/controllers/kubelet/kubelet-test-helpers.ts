@@ -3,7 +3,7 @@
  * controller with fake hosts (volumes mount at once, the sandbox takes 500 ms, images are
  * present), nodes from the scenario, and pods placed straight on a node.
  */
-import { DEFAULT_BEHAVIOR } from '../../scenario/load.js';
+import { DEFAULT_BEHAVIOR } from '../../scenario/schema/images.js';
 import { ApiServer } from '../../api/server.js';
 import { apiServerHooks } from '../../api/hooks.js';
 import type { EventObj, KObject, PodObj } from '../../world/types.js';

@@ -3,7 +3,8 @@
  * deletes the object), eviction under node pressure, and graceful node shutdown. Each stops
  * the running containers with a `Killing` event first, as killContainer does.
  */
-import type { PodWorker, TerminalStatus } from './pod-worker.js';
+import type { TerminalStatus } from './model.js';
+import type { PodWorker } from './pod-worker.js';
 import { STOP_MS } from './container-runner.js';
 
 function killAll(w: PodWorker, afterMs: number, exitCode: number, reason: string): void {

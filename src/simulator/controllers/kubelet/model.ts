@@ -1,7 +1,10 @@
 /** The pod worker's own view of each container: what the runtime knows, before it becomes status. */
 import type { Container } from '../../../model/index.js';
 import type { Task } from '../../world/queue.js';
-import { fieldPathOf } from './hosts.js';
+import type { PodObj } from '../../world/types.js';
+import type { World } from '../../world/world.js';
+import type { CrashBackoff } from './backoff.js';
+import { fieldPathOf, type KubeletHosts } from './hosts.js';
 
 /** The pod worker retries a failed sync after this long (pod_workers.go backOffPeriod). */
 export const SYNC_RETRY_MS = 10_000;
@@ -78,4 +81,45 @@ export function restarts(r: ContainerRun, policy: string, exitCode: number): boo
   if (r.init) return policy !== 'Never' && exitCode !== 0;
   if (policy === 'Always') return true;
   return policy === 'OnFailure' && exitCode !== 0;
+}
+
+/** What a pod worker gets from its kubelet. */
+export interface WorkerEnv {
+  readonly world: World;
+  readonly hosts: KubeletHosts;
+  readonly nodeName: string;
+  readonly hostIP: string;
+  readonly backoff: CrashBackoff;
+  /** The worker is finished with the pod (it was removed). */
+  readonly done: (uid: string) => void;
+}
+
+export interface TerminalStatus {
+  /** Set by the kubelet outright (eviction, shutdown); otherwise from the containers. */
+  readonly phase?: 'Failed';
+  readonly reason?: string;
+  readonly message?: string;
+  readonly disruption?: { readonly reason: string; readonly message: string };
+}
+
+/**
+ * What a pod worker's container runner and the pod's network see of the worker: the pod, its
+ * containers and state, and how to ask for a status write or another sync. Declared here,
+ * below both, so that the runner does not import the worker that creates it.
+ */
+export interface PodWorkerView {
+  readonly env: WorkerEnv;
+  readonly world: World;
+  readonly namespace: string;
+  readonly name: string;
+  readonly runs: readonly ContainerRun[];
+  readonly podIP: string | undefined;
+  readonly policy: string;
+  readonly frozen: boolean;
+  readonly terminating: boolean;
+  readonly terminal: TerminalStatus | undefined;
+  /** The stored pod, if it is still this pod. */
+  pod(): PodObj | undefined;
+  requestFlush(): void;
+  scheduleSync(delayMs: number): void;
 }

@@ -3,27 +3,38 @@
  * (its behaviour's ports after listenAfter, else its declared containerPorts) and its HTTP
  * answer by path. Probes and pods/proxy GETs share it, so both see the same thing.
  */
+import type { ContainerBehavior } from '../../scenario/types.js';
 import type { HttpAnswer } from '../../world/world.js';
-import type { ContainerRun } from './model.js';
-import type { PodWorker } from './pod-worker.js';
+import type { ContainerRun, PodWorkerView } from './model.js';
 
-export function listener(w: PodWorker, port: number): ContainerRun | undefined {
+/** What each container's process does (the pod's container runner). */
+export interface Behaviors {
+  behavior(r: ContainerRun): ContainerBehavior;
+}
+
+export function listener(w: PodWorkerView, behaviors: Behaviors, port: number): ContainerRun | undefined {
   const now = w.world.clock.now();
   return w.runs.find((r) => {
     if (r.state.kind !== 'running') return false;
-    const b = w.runner.behavior(r);
+    const b = behaviors.behavior(r);
     const ports = b.ports.length > 0 ? b.ports : (r.spec.ports ?? []).map((p) => p.containerPort);
     return ports.includes(port) && now - r.state.startedAt >= b.listenAfter;
   });
 }
 
-export function podHttp(w: PodWorker, port: number, path: string, timeoutMs: number): HttpAnswer {
-  const r = listener(w, port);
+export function podHttp(
+  w: PodWorkerView,
+  behaviors: Behaviors,
+  port: number,
+  path: string,
+  timeoutMs: number,
+): HttpAnswer {
+  const r = listener(w, behaviors, port);
   const ip = w.podIP ?? '';
   if (r === undefined || r.state.kind !== 'running')
     return { kind: 'error', message: `dial tcp ${ip}:${port}: connect: connection refused` };
   const elapsed = w.world.clock.now() - r.state.startedAt;
-  const ep = w.runner
+  const ep = behaviors
     .behavior(r)
     .http.find(
       (e) =>

@@ -7,33 +7,22 @@
 import type { Task } from '../../world/queue.js';
 import type { PodObj } from '../../world/types.js';
 import type { World } from '../../world/world.js';
-import type { KubeletHosts } from './hosts.js';
-import type { CrashBackoff } from './backoff.js';
-import { type ContainerRun, SYNC_RETRY_MS, lastEnded, newRun, restarts } from './model.js';
+import {
+  type ContainerRun,
+  type PodWorkerView,
+  type TerminalStatus,
+  type WorkerEnv,
+  SYNC_RETRY_MS,
+  lastEnded,
+  newRun,
+  restarts,
+} from './model.js';
 import { buildStatus } from './pod-status.js';
 import { ContainerRunner } from './container-runner.js';
 import { formatPod, goDuration } from './format.js';
 import { sameJson } from './same-json.js';
 
-export interface WorkerEnv {
-  readonly world: World;
-  readonly hosts: KubeletHosts;
-  readonly nodeName: string;
-  readonly hostIP: string;
-  readonly backoff: CrashBackoff;
-  /** The worker is finished with the pod (it was removed). */
-  readonly done: (uid: string) => void;
-}
-
-export interface TerminalStatus {
-  /** Set by the kubelet outright (eviction, shutdown); otherwise from the containers. */
-  readonly phase?: 'Failed';
-  readonly reason?: string;
-  readonly message?: string;
-  readonly disruption?: { readonly reason: string; readonly message: string };
-}
-
-export class PodWorker {
+export class PodWorker implements PodWorkerView {
   readonly uid: string;
   readonly namespace: string;
   readonly name: string;

@@ -105,9 +105,9 @@ function apply(world: World, name: string, incident: NodeIncident): void {
     case 'not-ready':
     case 'shutdown': {
       const message =
-        incident.type === 'shutdown'
-          ? 'node is shutting down'
-          : (incident.message ?? 'container runtime is down');
+        incident.type === 'not-ready'
+          ? (incident.message ?? 'container runtime is down')
+          : 'node is shutting down';
       const changed = setNodeCondition(node, 'Ready', 'False', 'KubeletNotReady', message, now, true);
       if (!changed) return;
       addTaint(node, NOT_READY_TAINT, 'NoSchedule', now);

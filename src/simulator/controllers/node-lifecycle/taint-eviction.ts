@@ -12,7 +12,7 @@ import { controllerUser } from '../../api/types.js';
 import { resourceByKind } from '../../world/resources.js';
 import type { Task } from '../../world/queue.js';
 import type { NodeObj, PodObj } from '../../world/types.js';
-import type { World } from '../../world/world.js';
+import type { ApiWorld } from '../../api/server.js';
 import { atLeast } from '../../world/version.js';
 import { keyOf } from '../workloads/sync-queue.js';
 import { NOT_READY_TAINT, UNREACHABLE_TAINT } from './node-status.js';
@@ -48,7 +48,7 @@ export function evictionTime(pod: PodObj, node: NodeObj): number | undefined {
 export class TaintEviction {
   private readonly timers = new Map<string, { task: Task; at: number }>();
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: ApiWorld) {}
 
   /** Re-plans the eviction of every pod on the node. */
   node(node: NodeObj): void {

@@ -70,6 +70,34 @@ export function scheduleOne(env: ScheduleEnv, pod: PodObj): Decision {
       rejectedBy: new Set(['VolumeBinding']),
     };
   }
+  const { feasible, statuses, processed } = findFeasible(env, pod, nodes, vol.volumes);
+  if (feasible.length === 0)
+    return {
+      ok: false,
+      message: fitErrorMessage({ numAllNodes: nodes.length, statuses, preemptionNever: never }),
+      rejectedBy: new Set(statuses.map((s) => s.plugin)),
+    };
+  const chosen = pickBest(env, pod, nodes.length, feasible);
+  const on = volumesOnNode(env.store, vol.volumes, chosen);
+  return {
+    ok: true,
+    node: chosen.name,
+    volumes: vol.volumes,
+    picks: on.ok ? on.picks : new Map(),
+    evaluated: processed,
+  };
+}
+
+/**
+ * Runs the filters over at most numFeasibleNodesToFind nodes, starting where the last attempt
+ * stopped (or over the pinned nodes only), and moves that start on.
+ */
+function findFeasible(
+  env: ScheduleEnv,
+  pod: PodObj,
+  nodes: readonly NodeInfo[],
+  volumes: PodVolumes,
+): { feasible: NodeInfo[]; statuses: NodeStatus[]; processed: number } {
   const state = podState(pod, podRequests(pod));
   const spread = spreadPreFilter(pod, nodes);
   const affinity = affinityPreFilter(env.store, env.cache, pod);
@@ -85,14 +113,14 @@ export function scheduleOne(env: ScheduleEnv, pod: PodObj): Decision {
     );
     for (let i = candidates.length; i < nodes.length; i++) statuses.push(absent);
   }
-  const hasVolumes = vol.volumes.bound.length > 0 || vol.volumes.delayed.length > 0;
+  const hasVolumes = volumes.bound.length > 0 || volumes.delayed.length > 0;
   const filter = (n: NodeInfo): NodeStatus | undefined => {
     for (const f of NODE_FILTERS) {
       const s = f(state, n);
       if (s !== undefined) return s;
     }
     return (
-      (hasVolumes ? volumeFilter(env.store, vol.volumes, n) : undefined) ??
+      (hasVolumes ? volumeFilter(env.store, volumes, n) : undefined) ??
       spreadFilter(spread, n) ??
       affinityFilter(affinity, n)
     );
@@ -110,13 +138,17 @@ export function scheduleOne(env: ScheduleEnv, pod: PodObj): Decision {
     else statuses.push(s);
   }
   if (pinned === undefined) env.nextStartNodeIndex = (start + processed) % candidates.length;
-  if (feasible.length === 0)
-    return {
-      ok: false,
-      message: fitErrorMessage({ numAllNodes: nodes.length, statuses, preemptionNever: never }),
-      rejectedBy: new Set(statuses.map((s) => s.plugin)),
-    };
-  const ctx = scoreContext(pod, nodes.length, env.imageNodes);
+  return { feasible, statuses, processed };
+}
+
+/** The highest-scoring feasible node; a tie is broken at random, as selectHost does. */
+function pickBest(
+  env: ScheduleEnv,
+  pod: PodObj,
+  numAllNodes: number,
+  feasible: readonly NodeInfo[],
+): NodeInfo {
+  const ctx = scoreContext(pod, numAllNodes, env.imageNodes);
   let best: NodeInfo[] = [];
   let bestScore = -Infinity;
   for (const n of feasible) {
@@ -128,12 +160,5 @@ export function scheduleOne(env: ScheduleEnv, pod: PodObj): Decision {
   }
   const chosen = best.length === 1 ? best[0] : env.rng.pick(best);
   if (chosen === undefined) throw new Error('no node chosen among feasible nodes');
-  const on = volumesOnNode(env.store, vol.volumes, chosen);
-  return {
-    ok: true,
-    node: chosen.name,
-    volumes: vol.volumes,
-    picks: on.ok ? on.picks : new Map(),
-    evaluated: processed,
-  };
+  return chosen;
 }

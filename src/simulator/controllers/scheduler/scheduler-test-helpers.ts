@@ -1,24 +1,14 @@
-/** Builds simulations from inline scenario YAML and reads back what the scheduler wrote. */
-import { parseScenario } from '../../scenario/load.js';
-import { loadScenarioFile } from '../../scenario/catalog.js';
-import { Simulation } from '../../simulation.js';
+/** Reads back what the scheduler wrote (simulations come from simulation-test-helpers). */
 import type { EventObj, PodObj } from '../../world/types.js';
+import type { World } from '../../world/world.js';
 
-export function simulate(yaml: string): Simulation {
-  return new Simulation(parseScenario(yaml, 'inline.yaml'));
-}
-
-export function simulateFile(path: string): Simulation {
-  return new Simulation(loadScenarioFile(path));
-}
-
-export function pod(sim: Simulation, namespace: string, name: string): PodObj {
+export function pod(sim: World, namespace: string, name: string): PodObj {
   const p = sim.store.get<PodObj>('pods', namespace, name);
   if (p === undefined) throw new Error(`pod ${namespace}/${name} not found`);
   return p;
 }
 
-export function eventsFor(sim: Simulation, name: string, reason?: string): EventObj[] {
+export function eventsFor(sim: World, name: string, reason?: string): EventObj[] {
   return sim.store
     .list<EventObj>('events')
     .filter((e) => e.involvedObject.name === name && (reason === undefined || e.reason === reason));

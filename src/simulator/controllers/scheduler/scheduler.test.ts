@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NodeObj } from '../../world/types.js';
-import { eventsFor, pod, podScheduled, simulate } from './scheduler-test-helpers.js';
+import { simulate } from '../../simulation-test-helpers.js';
+import { eventsFor, pod, podScheduled } from './scheduler-test-helpers.js';
 
 const NODES = `
 cluster:

@@ -87,18 +87,7 @@ export class PvController {
       }
     }
     const delay = isDelayBinding(store, pvc);
-    const pvs = store.list<PvObj>('persistentvolumes');
-    const wanted = pvc.spec.volumeName;
-    const pv =
-      wanted !== undefined && wanted !== ''
-        ? store.get<PvObj>('persistentvolumes', undefined, wanted)
-        : delay
-          ? pvs.find(
-              (v) =>
-                v.spec.claimRef?.name === pvc.metadata.name &&
-                v.spec.claimRef.namespace === pvc.metadata.namespace,
-            )
-          : findBestMatch(pvs, pvc);
+    const pv = this.volumeFor(pvc, delay);
     if (pv !== undefined) {
       bindVolume(this.world, pv, pvc);
       return;
@@ -107,27 +96,49 @@ export class PvController {
       pvc.status.phase = 'Pending';
       store.update(pvc);
     }
+    if (delay && pvc.metadata.annotations?.[SELECTED_NODE] === undefined) this.waitForConsumer(pvc);
+    else this.waitForProvisioner(pvc);
+  }
+
+  /** The volume the claim names, the one reserved for it (delayed binding), or the best match. */
+  private volumeFor(pvc: PvcObj, delay: boolean): PvObj | undefined {
+    const store = this.world.store;
+    const pvs = store.list<PvObj>('persistentvolumes');
+    const wanted = pvc.spec.volumeName;
+    if (wanted !== undefined && wanted !== '')
+      return store.get<PvObj>('persistentvolumes', undefined, wanted);
+    if (!delay) return findBestMatch(pvs, pvc);
+    return pvs.find(
+      (v) =>
+        v.spec.claimRef?.name === pvc.metadata.name && v.spec.claimRef.namespace === pvc.metadata.namespace,
+    );
+  }
+
+  /** WaitForFirstConsumer: nothing to do until a pod using the claim is scheduled. */
+  private waitForConsumer(pvc: PvcObj): void {
+    const waiting = this.unscheduledPodsUsing(pvc);
+    if (waiting.length === 0)
+      this.event(
+        pvc,
+        'Normal',
+        'WaitForFirstConsumer',
+        'waiting for first consumer to be created before binding',
+      );
+    else
+      this.event(
+        pvc,
+        'Normal',
+        'WaitForPodScheduled',
+        waiting.length === 1
+          ? `waiting for pod ${waiting[0] ?? ''} to be scheduled`
+          : `waiting for pods ${waiting.join(',')} to be scheduled`,
+      );
+  }
+
+  /** Hands the claim to its class's external provisioner (or says why it cannot). */
+  private waitForProvisioner(pvc: PvcObj): void {
+    const store = this.world.store;
     const cls = claimClass(pvc);
-    if (delay && pvc.metadata.annotations?.[SELECTED_NODE] === undefined) {
-      const waiting = this.unscheduledPodsUsing(pvc);
-      if (waiting.length === 0)
-        this.event(
-          pvc,
-          'Normal',
-          'WaitForFirstConsumer',
-          'waiting for first consumer to be created before binding',
-        );
-      else
-        this.event(
-          pvc,
-          'Normal',
-          'WaitForPodScheduled',
-          waiting.length === 1
-            ? `waiting for pod ${waiting[0] ?? ''} to be scheduled`
-            : `waiting for pods ${waiting.join(',')} to be scheduled`,
-        );
-      return;
-    }
     if (cls === '') {
       this.event(
         pvc,

@@ -8,7 +8,7 @@
 import { parseTime } from '../../../k8s/index.js';
 import { controllerUser } from '../../api/types.js';
 import type { KObject, WorkloadObj } from '../../world/types.js';
-import type { World } from '../../world/world.js';
+import type { ApiWorld } from '../../api/server.js';
 import type { Controller } from '../types.js';
 import { sameJson } from './conditions.js';
 import { controllerRef, ownedBy, ownerOf } from './pods.js';
@@ -52,7 +52,7 @@ const finished = (job: WorkloadObj): string | undefined =>
   job.status.conditions?.find((c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True')
     ?.type;
 
-function syncCronJob(world: World, queue: SyncQueue, key: string): void {
+function syncCronJob(world: ApiWorld, queue: SyncQueue, key: string): void {
   const { namespace, name } = splitKey(key);
   const cj = world.store.get<WorkloadObj>('cronjobs', namespace, name);
   if (cj === undefined || cj.metadata.deletionTimestamp !== undefined) return;
@@ -68,52 +68,73 @@ function syncCronJob(world: World, queue: SyncQueue, key: string): void {
     cj.spec.suspend !== true &&
     (last === undefined || last < due * MINUTE) &&
     due * MINUTE >= (parseTime(cj.metadata.creationTimestamp) ?? 0)
-  ) {
-    const template =
-      (
-        cj.spec as {
-          jobTemplate?: {
-            metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
-            spec?: Record<string, unknown>;
-          };
-        }
-      ).jobTemplate ?? {};
-    const job = {
-      apiVersion: 'batch/v1',
-      kind: 'Job',
-      metadata: {
-        name: `${name}-${String(due)}`,
-        namespace,
-        labels: { ...(template.metadata?.labels ?? {}) },
-        annotations: {
-          ...(template.metadata?.annotations ?? {}),
-          'batch.kubernetes.io/cronjob-scheduled-timestamp': world.clock.iso(due * MINUTE),
-        },
-        ownerReferences: [controllerRef(cj)],
-      },
-      spec: structuredClone(template.spec ?? {}),
-      status: {},
-    } as unknown as KObject;
-    const created = world.api.create(job, USER);
-    if (created.ok) {
-      world.events.record({
-        object: cj,
-        type: 'Normal',
-        reason: 'SuccessfulCreate',
-        message: `Created job ${job.metadata.name}`,
-        component: COMPONENT,
-      });
-      status.lastScheduleTime = world.clock.iso(due * MINUTE);
-    } else {
-      world.events.record({
-        object: cj,
-        type: 'Warning',
-        reason: 'FailedCreate',
-        message: `Error creating job: ${created.status.message}`,
-        component: COMPONENT,
-      });
-    }
+  )
+    createJob(world, cj, namespace, due, status);
+  trackJobs(world, cj, namespace, status);
+  if (!sameJson(status, cj.status)) {
+    cj.status = status as unknown as WorkloadObj['status'];
+    world.store.update(cj);
   }
+  const next = (due + every) * MINUTE;
+  queue.add(key, next - now);
+}
+
+/** Creates the Job of the scheduled minute `due` from jobTemplate. */
+function createJob(
+  world: ApiWorld,
+  cj: WorkloadObj,
+  namespace: string,
+  due: number,
+  status: CronStatus,
+): void {
+  const template =
+    (
+      cj.spec as {
+        jobTemplate?: {
+          metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
+          spec?: Record<string, unknown>;
+        };
+      }
+    ).jobTemplate ?? {};
+  const job = {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: {
+      name: `${cj.metadata.name}-${String(due)}`,
+      namespace,
+      labels: { ...(template.metadata?.labels ?? {}) },
+      annotations: {
+        ...(template.metadata?.annotations ?? {}),
+        'batch.kubernetes.io/cronjob-scheduled-timestamp': world.clock.iso(due * MINUTE),
+      },
+      ownerReferences: [controllerRef(cj)],
+    },
+    spec: structuredClone(template.spec ?? {}),
+    status: {},
+  } as unknown as KObject;
+  const created = world.api.create(job, USER);
+  if (created.ok) {
+    world.events.record({
+      object: cj,
+      type: 'Normal',
+      reason: 'SuccessfulCreate',
+      message: `Created job ${job.metadata.name}`,
+      component: COMPONENT,
+    });
+    status.lastScheduleTime = world.clock.iso(due * MINUTE);
+  } else {
+    world.events.record({
+      object: cj,
+      type: 'Warning',
+      reason: 'FailedCreate',
+      message: `Error creating job: ${created.status.message}`,
+      component: COMPONENT,
+    });
+  }
+}
+
+/** status.active from the CronJob's unfinished Jobs; a Job seen finishing is noted once. */
+function trackJobs(world: ApiWorld, cj: WorkloadObj, namespace: string, status: CronStatus): void {
   const active: NonNullable<CronStatus['active']> = [];
   for (const job of ownedBy<WorkloadObj>(world, 'jobs', cj)) {
     const done = finished(job);
@@ -143,10 +164,4 @@ function syncCronJob(world: World, queue: SyncQueue, key: string): void {
   }
   if (active.length > 0) status.active = active;
   else delete status.active;
-  if (!sameJson(status, cj.status)) {
-    cj.status = status as unknown as WorkloadObj['status'];
-    world.store.update(cj);
-  }
-  const next = (due + every) * MINUTE;
-  queue.add(key, next - now);
 }

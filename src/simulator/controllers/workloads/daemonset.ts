@@ -10,7 +10,7 @@ import type { LabelSelectorRequirement, Toleration } from '../../../model/index.
 import { controllerUser } from '../../api/types.js';
 import { resourceByKind } from '../../world/resources.js';
 import type { NodeObj, PodObj, WorkloadObj } from '../../world/types.js';
-import type { World } from '../../world/world.js';
+import type { ApiWorld } from '../../api/server.js';
 import type { Controller } from '../types.js';
 import { sameJson } from './conditions.js';
 import { computeHash } from './hash.js';
@@ -133,7 +133,7 @@ const nodeOfPod = (pod: PodObj): string | undefined => {
   return terms?.[0]?.matchFields?.find((f) => f.key === 'metadata.name')?.values?.[0];
 };
 
-function syncDaemonSet(world: World, events: SimilarEvents, key: string): boolean {
+function syncDaemonSet(world: ApiWorld, events: SimilarEvents, key: string): boolean {
   const { namespace, name } = splitKey(key);
   const ds = world.store.get<WorkloadObj>('daemonsets', namespace, name);
   if (ds === undefined || ds.metadata.deletionTimestamp !== undefined) return false;
@@ -201,7 +201,7 @@ function share(ds: WorkloadObj, node: NodeObj | undefined, pods: readonly PodObj
   };
 }
 
-function updateStatus(world: World, ds: WorkloadObj, tracker: DaemonTracker, plan: DaemonPlan): void {
+function updateStatus(world: ApiWorld, ds: WorkloadObj, tracker: DaemonTracker, plan: DaemonPlan): void {
   const now = world.clock.now();
   const planned = new Map(plan.nodes.map((n) => [n.metadata.name, n]));
   const shares = new Map<string, NodeCounts>();

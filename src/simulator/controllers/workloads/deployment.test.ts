@@ -157,4 +157,81 @@ describe('deployment and replicaset controllers', () => {
     expect(rs?.status.replicas).toBe(1);
     expect(rs?.status.readyReplicas).toBeUndefined();
   });
+
+  it('rolls a new template out within maxSurge and maxUnavailable, scaling the old ReplicaSet to 0', () => {
+    const w = new TestWorld(controllers);
+    w.apply(deployment(4));
+    const readyAll = (): void => {
+      w.pods()
+        .filter((p) => p.status.phase === 'Pending' && p.metadata.deletionTimestamp === undefined)
+        .forEach((p, i) => {
+          w.runPod(p, 'node-1', `10.244.0.${String(i + 10)}`);
+        });
+    };
+    w.run(1000);
+    readyAll();
+    w.run(1000);
+    const oldHash = computeHash(template);
+    const d = w.store.get<WorkloadObj>('deployments', 'shop', 'web');
+    if (d === undefined) throw new Error('no deployment');
+    const next = structuredClone(d);
+    const newTemplate = { ...template, spec: { containers: [{ name: 'web', image: 'nginx:1.28' }] } };
+    next.spec.template = structuredClone(newTemplate);
+    next.metadata.generation = 2;
+    w.api.update(next, { name: 'kubernetes-admin', groups: ['system:masters'] });
+    const newHash = computeHash(newTemplate);
+    const replicas = (hash: string): number | undefined =>
+      w.store.get<WorkloadObj>('replicasets', 'shop', `web-${hash}`)?.spec.replicas;
+    for (let i = 0; i < 20 && replicas(oldHash) !== 0; i++) {
+      w.run(1000);
+      // Never more than replicas + maxSurge (1) pods wanted, never fewer than replicas - maxUnavailable (1) available.
+      expect((replicas(oldHash) ?? 0) + (replicas(newHash) ?? 0)).toBeLessThanOrEqual(5);
+      const available = w.store
+        .list<WorkloadObj>('replicasets', 'shop')
+        .reduce((n, rs) => n + (rs.status.availableReplicas ?? 0), 0);
+      expect(available).toBeGreaterThanOrEqual(3);
+      readyAll();
+    }
+    w.run(1000);
+    expect([replicas(oldHash), replicas(newHash)]).toEqual([0, 4]);
+    expect(w.eventLines('Deployment')).toEqual([
+      `ScalingReplicaSet: Scaled up replica set web-${oldHash} to 4 from 0`,
+      `ScalingReplicaSet: Scaled up replica set web-${newHash} to 1 from 0`,
+      `ScalingReplicaSet: Scaled down replica set web-${oldHash} to 3 from 4`,
+      `ScalingReplicaSet: Scaled up replica set web-${newHash} to 2 from 1`,
+      // Both new pods became available at once: 5 available, 3 needed, so 2 old ones go.
+      `ScalingReplicaSet: Scaled down replica set web-${oldHash} to 1 from 3`,
+      `ScalingReplicaSet: Scaled up replica set web-${newHash} to 4 from 2`,
+      `ScalingReplicaSet: Scaled down replica set web-${oldHash} to 0 from 1`,
+    ]);
+    const after = w.store.get<WorkloadObj>('deployments', 'shop', 'web');
+    expect(after?.metadata.annotations?.['deployment.kubernetes.io/revision']).toBe('2');
+    expect(
+      w.store.get<WorkloadObj>('replicasets', 'shop', `web-${newHash}`)?.metadata.annotations?.[
+        'deployment.kubernetes.io/revision'
+      ],
+    ).toBe('2');
+    expect(after?.status).toMatchObject({ observedGeneration: 2, replicas: 4, updatedReplicas: 4 });
+  });
+
+  it('Recreate scales the old ReplicaSet to 0 and creates the new one only when its pods are gone', () => {
+    const w = new TestWorld(controllers);
+    w.apply(deployment(2, { strategy: { type: 'Recreate' } }));
+    w.run(1000);
+    const d = w.store.get<WorkloadObj>('deployments', 'shop', 'web');
+    if (d === undefined) throw new Error('no deployment');
+    const next = structuredClone(d);
+    const newTemplate = { ...template, spec: { containers: [{ name: 'web', image: 'nginx:1.28' }] } };
+    next.spec.template = structuredClone(newTemplate);
+    w.api.update(next, { name: 'kubernetes-admin', groups: ['system:masters'] });
+    w.run(2000);
+    const oldHash = computeHash(template);
+    const newHash = computeHash(newTemplate);
+    expect(w.eventLines('Deployment')).toEqual([
+      `ScalingReplicaSet: Scaled up replica set web-${oldHash} to 2 from 0`,
+      `ScalingReplicaSet: Scaled down replica set web-${oldHash} to 0 from 2`,
+      `ScalingReplicaSet: Scaled up replica set web-${newHash} to 2 from 0`,
+    ]);
+    expect(w.pods().map((p) => p.metadata.labels?.['pod-template-hash'])).toEqual([newHash, newHash]);
+  });
 });

@@ -9,7 +9,7 @@ import { matchesLabelSelector } from '../../../k8s/index.js';
 import { controllerUser } from '../../api/types.js';
 import { resourceByKind } from '../../world/resources.js';
 import type { PodObj, WorkloadObj } from '../../world/types.js';
-import type { World } from '../../world/world.js';
+import type { ApiWorld } from '../../api/server.js';
 import type { Controller } from '../types.js';
 import { findCondition, removeCondition, sameJson, setCondition, type Condition } from './conditions.js';
 import {
@@ -50,7 +50,7 @@ export const replicaSetController: Controller = {
 };
 
 function syncReplicaSet(
-  world: World,
+  world: ApiWorld,
   events: SimilarEvents,
   key: string,
   queue: SyncQueue,
@@ -100,7 +100,12 @@ function syncReplicaSet(
 }
 
 /** slowStartBatch: batches of 1, 2, 4, …; the first error ends the sync. */
-function createPods(world: World, events: SimilarEvents, rs: WorkloadObj, count: number): string | undefined {
+function createPods(
+  world: ApiWorld,
+  events: SimilarEvents,
+  rs: WorkloadObj,
+  count: number,
+): string | undefined {
   let remaining = count;
   let batch = 1;
   while (remaining > 0) {
@@ -127,7 +132,7 @@ function createPods(world: World, events: SimilarEvents, rs: WorkloadObj, count:
 }
 
 function record(
-  world: World,
+  world: ApiWorld,
   rs: WorkloadObj,
   type: 'Normal' | 'Warning',
   reason: string,
@@ -136,7 +141,12 @@ function record(
   world.events.record({ object: rs, type, reason, message, component: 'replicaset-controller' });
 }
 
-function updateStatus(world: World, rs: WorkloadObj, error: string | undefined, errorReason: string): void {
+function updateStatus(
+  world: ApiWorld,
+  rs: WorkloadObj,
+  error: string | undefined,
+  errorReason: string,
+): void {
   const pods = ownedBy<PodObj>(world, 'pods', rs).filter(isActive);
   const now = world.clock.now();
   const minReady = rs.spec.minReadySeconds ?? 0;

@@ -8,7 +8,7 @@
 import { controllerUser } from '../../api/types.js';
 import { resourceByKind } from '../../world/resources.js';
 import type { KObject, PodObj, PvcObj, WorkloadObj } from '../../world/types.js';
-import type { World } from '../../world/world.js';
+import type { ApiWorld } from '../../api/server.js';
 import type { Controller } from '../types.js';
 import { sameJson } from './conditions.js';
 import { computeHash } from './hash.js';
@@ -54,7 +54,7 @@ const ordinalOf = (sts: WorkloadObj, pod: KObject): number => {
 };
 
 /** Returns true when a create failed (the sync is retried with back-off). */
-function syncStatefulSet(world: World, events: SimilarEvents, key: string): boolean {
+function syncStatefulSet(world: ApiWorld, events: SimilarEvents, key: string): boolean {
   const { namespace, name } = splitKey(key);
   const sts = world.store.get<WorkloadObj>('statefulsets', namespace, name);
   if (sts === undefined || sts.metadata.deletionTimestamp !== undefined) return false;
@@ -117,7 +117,7 @@ function syncStatefulSet(world: World, events: SimilarEvents, key: string): bool
 }
 
 function createClaims(
-  world: World,
+  world: ApiWorld,
   sts: WorkloadObj,
   ordinal: number,
   record: (type: 'Normal' | 'Warning', reason: string, message: string) => void,
@@ -183,7 +183,7 @@ function statefulPod(sts: WorkloadObj, ordinal: number, revision: string): PodOb
   return pod;
 }
 
-function updateStatus(world: World, sts: WorkloadObj, revision: string): void {
+function updateStatus(world: ApiWorld, sts: WorkloadObj, revision: string): void {
   const pods = ownedBy<PodObj>(world, 'pods', sts).filter(
     (p) => !isTerminal(p) || p.status.phase === 'Succeeded',
   );

@@ -7,7 +7,6 @@
 import { ApiServer } from '../../api/server.js';
 import type { AdmissionPlugin } from '../../api/types.js';
 import { nodeObject } from '../../bootstrap.js';
-import type { Simulation } from '../../simulation.js';
 import type { KObject, PodObj } from '../../world/types.js';
 import { TEST_SCENARIO_HEADER, TestWorldBase } from '../../world/world-test-helpers.js';
 import type { Controller } from '../types.js';
@@ -39,9 +38,7 @@ export class TestWorld extends TestWorldBase {
     for (const c of controllers) c.start(this);
     for (const name of ['default', 'kube-system', 'shop'])
       this.store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
-    this.scenario.cluster.nodes.forEach((spec, i) =>
-      this.store.create(nodeObject(this as unknown as Simulation, spec, i)),
-    );
+    this.scenario.cluster.nodes.forEach((spec, i) => this.store.create(nodeObject(this, spec, i)));
   }
 
   /** Runs tasks for `ms` of simulated time. */

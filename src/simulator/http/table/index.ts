@@ -18,17 +18,15 @@ import {
   limitRangePrinter,
   namespacePrinter,
   nodePrinter,
-  pvPrinter,
-  pvcPrinter,
   resourceQuotaPrinter,
   secretPrinter,
   serviceAccountPrinter,
   servicePrinter,
-  storageClassPrinter,
 } from './core.js';
 import { eventPrinter } from './events.js';
 import { text } from './json.js';
 import { podPrinter } from './pods.js';
+import { pvPrinter, pvcPrinter, storageClassPrinter } from './storage.js';
 import { NAME, col, type Printer } from './types.js';
 
 const PRINTERS: Readonly<Record<string, Printer>> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageSpec, RegistrySpec } from '../../../scenario/types.js';
-import { DEFAULT_BEHAVIOR } from '../../../scenario/load.js';
+import { DEFAULT_BEHAVIOR } from '../../../scenario/schema/images.js';
 import { findImage } from './registry.js';
 import { canonicalName, parseImage } from './reference.js';
 

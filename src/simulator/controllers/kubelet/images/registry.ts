@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parseQuantity } from '../../../../k8s/index.js';
-import { DEFAULT_BEHAVIOR } from '../../../scenario/load.js';
+import { DEFAULT_BEHAVIOR } from '../../../scenario/schema/images.js';
 import type { ContainerBehavior, ImageSpec, RegistrySpec } from '../../../scenario/types.js';
 import { canonicalName, registryHost, type ImageRef } from './reference.js';
 

@@ -1,0 +1,127 @@
+/**
+ * Where `handoff check` gets its snapshots: a simulator scenario stepped in simulated time, a
+ * live cluster polled in real time, or files read once.
+ */
+import type { Collected, Collector } from '../../collectors/collector.js';
+import { filesCollector } from '../../collectors/files/index.js';
+import { liveCollector, type LiveScope } from '../../collectors/live/index.js';
+import { simulatorCollector } from '../../collectors/simulator/index.js';
+import { resolveScenario } from '../../simulator/scenario/catalog.js';
+import { Simulation } from '../../simulator/simulation.js';
+import { connectionFor } from '../pipeline/collect.js';
+import type { CliIO } from '../io.js';
+
+export interface Tick {
+  readonly collected: Collected;
+  /** ms since the check started, in the source's time (simulated for --sim). */
+  readonly elapsed: number;
+}
+
+export interface CheckSource {
+  /** How the header and results name the time: "simulated", "real", or none for files. */
+  readonly time: 'simulated' | 'real' | 'none';
+  readonly label: string;
+  /** The first snapshot, at elapsed 0. */
+  first(): Promise<Tick>;
+  /** The next snapshot, at most `maxWaitMs` later. */
+  next(maxWaitMs: number): Promise<Tick>;
+}
+
+/** Test hooks; the CLI uses the defaults. */
+export interface CheckControl {
+  /** Simulated ms between two diagnoses of a scenario (default 1000). */
+  readonly simStepMs?: number;
+  /** Real ms between two collections from a live cluster (default 2000). */
+  readonly pollIntervalMs?: number;
+  /** Monotonic real clock, ms (default performance.now). */
+  readonly clock?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+export function simSource(name: string, control: CheckControl): CheckSource {
+  const scenario = resolveScenario(name);
+  const sim = new Simulation(scenario);
+  const start = sim.clock.now();
+  // The scenario's objects are applied by tasks due at t=0.
+  sim.runUntil(start);
+  const step = control.simStepMs ?? 1000;
+  const collector = simulatorCollector(sim);
+  const tick = async (): Promise<Tick> => ({
+    collected: await collector.collect(),
+    elapsed: sim.clock.now() - start,
+  });
+  return {
+    time: 'simulated',
+    label: `scenario ${scenario.name}`,
+    first: tick,
+    next: (maxWaitMs) => {
+      sim.runFor(Math.max(1, Math.min(step, maxWaitMs)));
+      return tick();
+    },
+  };
+}
+
+export function fileSource(files: readonly string[], io: CliIO, now: number | undefined): CheckSource {
+  const collector: Collector = filesCollector(files, io.stdin, {
+    ...(now === undefined ? {} : { now }),
+    clock: io.now,
+    env: io.env,
+  });
+  let evidence: Collected | undefined;
+  const read = async (): Promise<Tick> => {
+    evidence ??= await collector.collect();
+    return { collected: evidence, elapsed: 0 };
+  };
+  return { time: 'none', label: files.join(', '), first: read, next: read };
+}
+
+export interface LiveSourceOptions {
+  readonly kubeconfig?: string;
+  readonly context?: string;
+}
+
+/**
+ * How long to wait before the next collection: the poll interval from the start of the last
+ * one, but on a big cluster, where a collection takes long, at least as long again as it took,
+ * so that the check never spends more than half its time listing from the API server.
+ */
+export function pollPause(intervalMs: number, lastTookMs: number, sinceLastStartMs: number): number {
+  return Math.max(0, Math.max(intervalMs, 2 * lastTookMs) - sinceLastStartMs);
+}
+
+export function liveSource(
+  opts: LiveSourceOptions,
+  scope: LiveScope,
+  io: CliIO,
+  control: CheckControl,
+): CheckSource {
+  const connection = connectionFor(opts, io);
+  const collector = liveCollector(connection, scope, { now: () => new Date(io.now()) });
+  const clock = control.clock ?? (() => performance.now());
+  const sleep =
+    control.sleep ??
+    ((ms: number) =>
+      new Promise<void>((resolve) => {
+        setTimeout(resolve, ms);
+      }));
+  const interval = control.pollIntervalMs ?? 2000;
+  const start = clock();
+  let last = start;
+  let took = 0;
+  const collect = async (): Promise<Tick> => {
+    last = clock();
+    const evidence = await collector.collect();
+    took = clock() - last;
+    return { collected: evidence, elapsed: clock() - start };
+  };
+  return {
+    time: 'real',
+    label: `context ${connection.context || '(in-cluster)'} (${connection.server})`,
+    first: collect,
+    next: async (maxWaitMs) => {
+      const wait = Math.min(maxWaitMs, pollPause(interval, took, clock() - last));
+      if (wait > 0) await sleep(wait);
+      return collect();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { rebuildPod } from './pod-fragments.js';
+
+describe('rebuildPod', () => {
+  it('reads a pod status block and names the pod after its container', () => {
+    const r = rebuildPod({
+      phase: 'Failed',
+      containerStatuses: [{ name: 'main', state: { terminated: { exitCode: 128 } } }],
+    });
+    expect(r?.raw).toMatchObject({ kind: 'Pod', metadata: { name: 'main' }, status: { phase: 'Failed' } });
+    expect(r?.inferredName).toContain('main');
+  });
+
+  it('keeps the name of a kindless object with metadata', () => {
+    const r = rebuildPod({ metadata: { name: 'web-1', namespace: 'x' }, status: { phase: 'Pending' } });
+    expect(r?.raw).toMatchObject({
+      metadata: { name: 'web-1', namespace: 'x' },
+      status: { phase: 'Pending' },
+    });
+    expect(r?.inferredName).toBeUndefined();
+  });
+
+  it('wraps a lone container state or message into an unnamed container', () => {
+    expect(rebuildPod({ terminated: { exitCode: 137, reason: 'OOMKilled' } })?.raw).toMatchObject({
+      status: { containerStatuses: [{ name: 'unnamed', state: { terminated: { reason: 'OOMKilled' } } }] },
+    });
+    expect(rebuildPod({ message: 'OCI runtime create failed' })?.raw).toMatchObject({
+      metadata: { name: 'unnamed-pod' },
+      status: {
+        containerStatuses: [
+          { name: 'unnamed', state: { waiting: { message: 'OCI runtime create failed' } } },
+        ],
+      },
+    });
+  });
+
+  it('returns undefined for things that are not part of a pod', () => {
+    expect(rebuildPod({ foo: 'bar' })).toBeUndefined();
+    expect(rebuildPod('text')).toBeUndefined();
+    expect(rebuildPod([1, 2])).toBeUndefined();
+  });
+});

@@ -1,0 +1,117 @@
+import { isRecord, str, type Raw } from './coerce.js';
+
+/**
+ * People paste parts of a pod: its status block, one container status, a container state,
+ * or a lone `message:`. A kindless mapping that has the shape of one of those parts is
+ * rebuilt into a partial Pod so the same rules can judge it.
+ */
+const POD_STATUS_KEYS = [
+  'phase',
+  'containerStatuses',
+  'initContainerStatuses',
+  'conditions',
+  'podIP',
+  'hostIP',
+  'qosClass',
+  'startTime',
+  'nominatedNodeName',
+];
+const POD_SPEC_KEYS = [
+  'containers',
+  'initContainers',
+  'nodeName',
+  'restartPolicy',
+  'volumes',
+  'serviceAccountName',
+  'tolerations',
+  'nodeSelector',
+  'schedulerName',
+];
+const STATE_KEYS = ['waiting', 'running', 'terminated'];
+
+const has = (o: Raw, keys: readonly string[]): boolean => keys.some((k) => k in o);
+
+export interface RebuiltPod {
+  readonly raw: Raw;
+  /** How the name was found, when the fragment did not carry one. */
+  readonly inferredName?: string;
+}
+
+function firstName(list: unknown): string | undefined {
+  if (!Array.isArray(list)) return undefined;
+  for (const item of list) if (isRecord(item) && str(item.name)) return str(item.name);
+  return undefined;
+}
+
+function containerStatusList(value: unknown): unknown[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const list: unknown[] = value;
+  if (list.length > 0 && list.every((v) => isRecord(v) && ('state' in v || 'lastState' in v))) return list;
+  return undefined;
+}
+
+/** The pod parts of a kindless value, or undefined when it does not look like part of a pod. */
+function podParts(value: unknown): { metadata?: Raw; spec?: Raw; status?: Raw } | undefined {
+  const statuses = containerStatusList(value);
+  if (statuses !== undefined) return { status: { containerStatuses: statuses } };
+  if (!isRecord(value)) return undefined;
+  const metadata = isRecord(value.metadata) ? value.metadata : undefined;
+  if (isRecord(value.spec) || isRecord(value.status)) {
+    const spec = isRecord(value.spec) && has(value.spec, POD_SPEC_KEYS) ? value.spec : undefined;
+    const status = isRecord(value.status) && has(value.status, POD_STATUS_KEYS) ? value.status : undefined;
+    if (spec !== undefined || status !== undefined)
+      return { ...(metadata ? { metadata } : {}), ...(spec ? { spec } : {}), ...(status ? { status } : {}) };
+  }
+  if (has(value, POD_STATUS_KEYS) || has(value, POD_SPEC_KEYS)) {
+    return {
+      ...(metadata ? { metadata } : {}),
+      ...(has(value, POD_SPEC_KEYS) ? { spec: value } : {}),
+      ...(has(value, POD_STATUS_KEYS) ? { status: value } : {}),
+    };
+  }
+  if ('state' in value || 'lastState' in value) return { status: { containerStatuses: [value] } };
+  if (has(value, STATE_KEYS)) return { status: { containerStatuses: [{ state: value }] } };
+  if ('exitCode' in value) return { status: { containerStatuses: [{ state: { terminated: value } }] } };
+  if (
+    Object.keys(value).every((k) => k === 'reason' || k === 'message') &&
+    (str(value.reason) || str(value.message))
+  ) {
+    return { status: { containerStatuses: [{ state: { waiting: value } }] } };
+  }
+  return undefined;
+}
+
+const UNNAMED_CONTAINER = 'unnamed';
+
+/** Rebuilds a kindless fragment into a raw Pod object, or undefined when it is not part of a pod. */
+export function rebuildPod(value: unknown): RebuiltPod | undefined {
+  const parts = podParts(value);
+  if (parts === undefined) return undefined;
+  const status = parts.status ?? {};
+  const rawStatuses: unknown = status.containerStatuses;
+  const statuses = Array.isArray(rawStatuses)
+    ? (rawStatuses as unknown[]).map((s): unknown =>
+        isRecord(s) && str(s.name) === undefined ? { ...s, name: UNNAMED_CONTAINER } : s,
+      )
+    : undefined;
+  const spec = parts.spec ?? {};
+  const container =
+    firstName(statuses) ?? firstName(spec.containers) ?? firstName(status.initContainerStatuses);
+  const given = parts.metadata === undefined ? undefined : str(parts.metadata.name);
+  const name =
+    given ?? (container === undefined || container === UNNAMED_CONTAINER ? 'unnamed-pod' : container);
+  const raw: Raw = {
+    kind: 'Pod',
+    metadata: { ...(parts.metadata ?? {}), name },
+    spec,
+    status: statuses === undefined ? status : { ...status, containerStatuses: statuses },
+  };
+  if (given !== undefined) return { raw };
+  return {
+    raw,
+    inferredName:
+      container === undefined || container === UNNAMED_CONTAINER
+        ? 'the fragment names no pod or container'
+        : `named after its container ${container}`,
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * Events a paste gives without their object (an Events table cut from its describe, `get events`
+ * without its OBJECT column) are tied to a pasted pod when the text leaves exactly one candidate:
+ *
+ * - by address: a kubelet message that quotes a pod IP (probes dial `http://<podIP>:<port>/…`)
+ *   is about the pod with that IP (pod IPs are unique in a cluster at one time);
+ * - by node: the kubelet that recorded it (`From: kubelet, <node>`, source.host) runs only the
+ *   pods bound to its node;
+ * - by state: the kubelet's warnings are the events of the state the pod's status shows
+ *   (`Error: couldn't find key …` under CreateContainerConfigError, `Back-off restarting failed
+ *   container` under CrashLoopBackOff, …), so when one pasted pod alone shows that state, it is theirs.
+ *
+ * Clues of one event must agree; a clue that fits no pasted pod (a node's IP, a pod not pasted, a
+ * state since left) says nothing. The events of the unnamed pod move together (they are one
+ * object's list); when two of them point at different pods, they stay unnamed.
+ */
+import { rec, str, type Raw } from '../normalize/coerce.js';
+import { UNNAMED_POD } from './common/types.js';
+import { STATUS_COLUMN } from './get/table.js';
+
+const IPV4 = /\b(?:\d{1,3}\.){3}\d{1,3}\b/g;
+
+/** The pod status words (kubectl STATUS column, waiting reasons) under which the kubelet records a warning. */
+const STATE_OF_WARNING: readonly { readonly message: RegExp; readonly states: readonly string[] }[] = [
+  {
+    message:
+      /^Error: (?:configmaps? "|secrets? "|couldn't find key|container has runAsNonRoot|configmap references non-existent|container's runAsUser breaks non-root)/,
+    states: ['CreateContainerConfigError'],
+  },
+  {
+    message: /^(?:Failed to pull image "|Error: (?:ErrImagePull|ImagePullBackOff)|Back-off pulling image )/,
+    states: ['ErrImagePull', 'ImagePullBackOff'],
+  },
+  { message: /^Back-off restarting failed container/, states: ['CrashLoopBackOff'] },
+  {
+    message:
+      /^(?:MountVolume\.[A-Za-z]+ failed |Unable to attach or mount volumes|AttachVolume\.Attach failed |Multi-Attach error|Failed to create pod sandbox: )/,
+    states: ['ContainerCreating'],
+  },
+  {
+    message: /^(?:0\/\d+ nodes are available|pod has unbound immediate PersistentVolumeClaims)/,
+    states: ['Pending'],
+  },
+];
+
+function isUnnamedPodEvent(e: Raw): boolean {
+  const involved = rec(e.involvedObject);
+  return involved.kind === 'Pod' && str(involved.name) === UNNAMED_POD;
+}
+
+/** The words a pod's status shows: kubectl's STATUS column, its phase, its containers' waiting reasons. */
+function statesOf(pod: Raw): Set<string> {
+  const status = rec(pod.status);
+  const out = new Set<string>();
+  const column = str(rec(rec(pod.metadata).annotations)[STATUS_COLUMN]);
+  if (column !== undefined) out.add(column);
+  const phase = str(status.phase);
+  if (phase !== undefined) out.add(phase);
+  for (const list of [status.containerStatuses, status.initContainerStatuses]) {
+    if (!Array.isArray(list)) continue;
+    for (const c of list as unknown[]) {
+      const reason = str(rec(rec(rec(c).state).waiting).reason);
+      if (reason !== undefined) out.add(reason);
+    }
+  }
+  return out;
+}
+
+/** The pods (keys) one event points at, or undefined when it says nothing about which pod. */
+function pointsAt(e: Raw, pods: ReadonlyMap<string, Raw>): Set<string> | undefined {
+  const message = str(e.message) ?? '';
+  const ips = new Set(message.match(IPV4) ?? []);
+  const host = str(rec(e.source).host);
+  const byIp = new Set<string>();
+  const byNode = new Set<string>();
+  const byState = new Set<string>();
+  const states = STATE_OF_WARNING.find((s) => s.message.test(message.trim()))?.states;
+  for (const [key, pod] of pods) {
+    const ip = str(rec(pod.status).podIP);
+    if (ip !== undefined && ips.has(ip)) byIp.add(key);
+    if (host !== undefined && str(rec(pod.spec).nodeName) === host) byNode.add(key);
+    const shown = statesOf(pod);
+    if (states?.some((s) => shown.has(s)) === true) byState.add(key);
+  }
+  // A clue that fits no pasted pod (a node IP, a pod not pasted, a state since left) says nothing.
+  const clues = [byIp, byNode, byState].filter((s) => s.size > 0);
+  if (clues.length === 0) return undefined;
+  return new Set([...pods.keys()].filter((k) => clues.every((c) => c.has(k))));
+}
+
+/**
+ * Ties the unnamed pod's events to the one pasted pod they point at; returns the pod's key and
+ * how it was found, or undefined when the text leaves no single candidate.
+ */
+export function attributeUnnamedEvents(
+  events: readonly Record<string, unknown>[],
+  pods: ReadonlyMap<string, Raw>,
+): { readonly key: string; readonly pod: Raw } | undefined {
+  const unnamed = events.filter(isUnnamedPodEvent);
+  if (unnamed.length === 0) return undefined;
+  const named = new Map([...pods].filter(([, p]) => str(rec(p.metadata).name) !== UNNAMED_POD));
+  if (named.size === 0) return undefined;
+  let candidates: Set<string> | undefined;
+  for (const e of unnamed) {
+    const points = pointsAt(e, named);
+    if (points === undefined) continue;
+    candidates = candidates === undefined ? points : new Set([...candidates].filter((k) => points.has(k)));
+  }
+  if (candidates?.size !== 1) return undefined;
+  const [key] = [...candidates];
+  const pod = key === undefined ? undefined : named.get(key);
+  if (key === undefined || pod === undefined) return undefined;
+  const meta = rec(pod.metadata);
+  for (const e of unnamed) {
+    e.involvedObject = { ...rec(e.involvedObject), name: str(meta.name), namespace: str(meta.namespace) };
+    const m = rec(e.metadata);
+    e.metadata = { ...m, namespace: str(meta.namespace) };
+  }
+  return { key, pod };
+}

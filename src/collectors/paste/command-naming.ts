@@ -1,0 +1,64 @@
+/**
+ * Output pasted under a command that names one object (`kubectl get pod web-1 -o yaml | yq
+ * .status`, `kubectl describe rs web-7d4`, `kubectl logs web-1`, `kubectl events --for pod/web-1`)
+ * is about that object when the output itself does not say: a pod fragment without a name, an
+ * event row that shows only a kind, a FailedCreate whose owner was guessed from its pods' names.
+ */
+import { isRecord, rec, str } from '../normalize/coerce.js';
+import { commandTarget, type CommandTarget } from './common/command.js';
+import type { PastedObject } from './common/types.js';
+import { WORKLOAD_KINDS } from '../../model/index.js';
+
+const VERBS = ['get', 'describe', 'logs', 'log', 'events'] as const;
+const OWNERS: ReadonlySet<string> = new Set(WORKLOAD_KINDS);
+
+/** A name the readers made up, or took from a container, rather than read. */
+function isGuess(name: string | undefined, inferred: string): boolean {
+  return name === undefined || name.startsWith('unnamed') || inferred.startsWith('named after its container');
+}
+
+function named(o: PastedObject, raw: Record<string, unknown>, command: string): PastedObject {
+  return { ...o, raw, inferredName: `named by the command above it (${command.trim()})` };
+}
+
+function renamePod(o: PastedObject, t: CommandTarget, command: string): PastedObject {
+  const metadata = {
+    ...(isRecord(o.raw.metadata) ? o.raw.metadata : {}),
+    name: t.name,
+    ...(t.namespace === undefined ? {} : { namespace: t.namespace }),
+  };
+  return named(o, { ...o.raw, metadata }, command);
+}
+
+/** An event about a guessed object gets the commanded one, when the kinds agree (any owner for a FailedCreate). */
+function renameEventObject(o: PastedObject, t: CommandTarget, command: string): PastedObject {
+  const involved = rec(o.raw.involvedObject);
+  const kind = str(involved.kind) ?? '';
+  const owner = o.raw.reason === 'FailedCreate' && OWNERS.has(kind) && OWNERS.has(t.kind);
+  if (kind !== t.kind && !owner) return o;
+  const involvedObject = {
+    ...involved,
+    kind: t.kind,
+    name: t.name,
+    ...(t.namespace === undefined ? {} : { namespace: t.namespace }),
+  };
+  return named(o, { ...o.raw, involvedObject }, command);
+}
+
+/** The object as the command above it names it, when its own name was guessed. */
+export function namedByCommand(o: PastedObject, command: string | undefined): PastedObject {
+  if (o.inferredName === undefined || command === undefined) return o;
+  const t = commandTarget(command, VERBS);
+  if (t === undefined) return o;
+  if (o.raw.kind === 'Pod') {
+    const name = str(rec(o.raw.metadata).name);
+    return t.kind === 'Pod' && isGuess(name, o.inferredName) ? renamePod(o, t, command) : o;
+  }
+  if (o.raw.kind === 'Event') {
+    const name = str(rec(o.raw.involvedObject).name);
+    return isGuess(name, o.inferredName) || o.raw.reason === 'FailedCreate'
+      ? renameEventObject(o, t, command)
+      : o;
+  }
+  return o;
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { cleanLine, isPromptLine, parseAge, parseInterval, parseKubectlTime, splitColumns } from './text.js';
+
+describe('paste text helpers', () => {
+  it('cleans escapes, carriage returns and markdown emphasis', () => {
+    expect(cleanLine('  Warning  Failed  0s  kubelet  Error: **ImagePullBackOff**\r')).toBe(
+      '  Warning  Failed  0s  kubelet  Error: ImagePullBackOff',
+    );
+    expect(cleanLine('\u001b[31mError\u001b[0m\tx  ')).toBe('Error\tx');
+  });
+
+  it('splits columns on tabs and runs of spaces', () => {
+    expect(splitColumns('  3m\t\t11s\t\t15\tdefault-scheduler\t\t\tWarning')).toEqual([
+      '3m',
+      '11s',
+      '15',
+      'default-scheduler',
+      'Warning',
+    ]);
+    expect(splitColumns('web-1   0/1     Pending   0          5m')).toEqual([
+      'web-1',
+      '0/1',
+      'Pending',
+      '0',
+      '5m',
+    ]);
+  });
+
+  it('reads ages and intervals as kubectl prints them', () => {
+    expect(parseAge('5m2s')).toBe(302);
+    expect(parseAge('19d')).toBe(19 * 86400);
+    expect(parseAge('<unknown>')).toBeUndefined();
+    expect(parseInterval('106s (x298 over 11m)')).toEqual({ last: 106, first: 660, count: 298 });
+    expect(parseInterval('38s')).toEqual({ last: 38, first: 38, count: 1 });
+    expect(parseInterval('<unknown>')).toEqual({ count: 1 });
+    expect(parseInterval('not an age')).toBeUndefined();
+  });
+
+  it('reads describe times', () => {
+    expect(parseKubectlTime('Tue, 25 Aug 2020 08:20:35 +0000')).toBe('2020-08-25T08:20:35Z');
+    expect(parseKubectlTime('Mon, 05 May 2025 17:29:28 +0200')).toBe('2025-05-05T15:29:28Z');
+    expect(parseKubectlTime('2016-08-16 13:44:05 +0000 UTC')).toBe('2016-08-16T13:44:05Z');
+    expect(parseKubectlTime('2025-05-05T15:29:28Z')).toBe('2025-05-05T15:29:28Z');
+    expect(parseKubectlTime('yesterday')).toBeUndefined();
+  });
+
+  it('recognises prompts and commands', () => {
+    expect(isPromptLine('$ kubectl get pods')).toBe(true);
+    expect(isPromptLine('me@box:~/src$ oc describe pod x')).toBe(true);
+    expect(isPromptLine('kubectl get pod mypod-0 -o wide')).toBe(true);
+    expect(isPromptLine('NAME   READY   STATUS')).toBe(false);
+  });
+
+  it('never throws', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (s) => {
+        cleanLine(s);
+        splitColumns(s);
+        parseAge(s);
+        parseInterval(s);
+        parseKubectlTime(s);
+        isPromptLine(s);
+      }),
+    );
+  });
+});
+
+describe('markdown quotes', () => {
+  it('drops quote markers so the quoted kubectl text is read', () => {
+    expect(cleanLine('> Warning  FailedMount  2m  kubelet  MountVolume.SetUp failed')).toBe(
+      'Warning  FailedMount  2m  kubelet  MountVolume.SetUp failed',
+    );
+    expect(cleanLine('>>   Reason:       CrashLoopBackOff')).toBe('  Reason:       CrashLoopBackOff');
+    expect(cleanLine('    > inside a code block stays')).toBe('    > inside a code block stays');
+    expect(isPromptLine(cleanLine('> $ kubectl get pods'))).toBe(true);
+  });
+});
+
+describe('prompts of other shells', () => {
+  it('recognises an oh-my-zsh prompt', () => {
+    expect(isPromptLine('➜  ~ kubectl get events -n shop')).toBe(true);
+    expect(isPromptLine('➜  infra git:(main) kubectl describe pod web-1')).toBe(true);
+  });
+});
+
+describe('bare prompts', () => {
+  it('recognises a prompt with no command after it', () => {
+    expect(isPromptLine('$ ')).toBe(true);
+    expect(isPromptLine('user@host:~$ ')).toBe(true);
+    expect(isPromptLine('PS C:\\Users\\x> ')).toBe(true);
+    expect(isPromptLine('  Warning  Failed  1m  kubelet  Error: secret "x" not found')).toBe(false);
+  });
+});
+
+describe('bracketed prompts', () => {
+  it.each(['[root@node1 ~]# k get ep | grep jaeger', '[ec2-user@ip-10-0-0-1 deploy]$ kubectl get pods'])(
+    '%s',
+    (line) => {
+      expect(isPromptLine(line)).toBe(true);
+    },
+  );
+
+  it('not a markdown link or a log line', () => {
+    expect(isPromptLine('[docs](https://kubernetes.io) says so')).toBe(false);
+    expect(isPromptLine('[2023-01-01 10:00:00] GET /healthz 200')).toBe(false);
+  });
+});

@@ -1,0 +1,172 @@
+import { parseDuration } from '../../../k8s/index.js';
+
+/* eslint-disable no-control-regex -- stripping control characters is the point */
+const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[ -/]*[0-~]/g;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+/* eslint-enable no-control-regex */
+
+const QUOTE = /^(?: {0,3}> ?)+/;
+
+/**
+ * One pasted line made plain: terminal escapes and control characters removed (tabs kept: old
+ * kubectl separated columns with them), markdown emphasis (`**x**`, `` `x` ``) unwrapped,
+ * markdown quote markers dropped, trailing white space dropped.
+ */
+export function cleanLine(line: string): string {
+  let s = line.endsWith('\r') ? line.slice(0, -1) : line;
+  if (s.includes('\u001b')) s = s.replace(ANSI, '');
+  s = s.replace(CONTROL, '');
+  if (s.includes('**')) s = s.replaceAll('**', '');
+  // Markdown quotes ("> Warning  FailedMount ..." in a GitHub issue): the quoted text is the paste.
+  if (s.startsWith('>') || s.startsWith(' >') || s.startsWith('  >')) s = s.replace(QUOTE, '');
+  return s.trimEnd();
+}
+
+/** Splits text into cleaned lines. */
+export function cleanLines(text: string): string[] {
+  return text.split('\n').map(cleanLine);
+}
+
+/** Columns of a table row: separated by a tab or by two or more spaces. */
+export function splitColumns(line: string): string[] {
+  return line
+    .trim()
+    .split(/\t+| {2,}/)
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+}
+
+/** Leading white space width (a tab counts as 8, as terminals show it). */
+export function indentOf(line: string): number {
+  let n = 0;
+  for (const ch of line) {
+    if (ch === ' ') n++;
+    else if (ch === '\t') n += 8 - (n % 8);
+    else break;
+  }
+  return n;
+}
+
+/**
+ * Seconds of a kubectl age ("5m2s", "106s", "2d3h", "19d", "3y"); undefined for "<unknown>",
+ * "<invalid>", "<none>" and anything else.
+ */
+export function parseAge(text: string): number | undefined {
+  const t = text.trim();
+  if (t === '' || t.startsWith('<')) return undefined;
+  const ms = parseDuration(t);
+  return ms === undefined ? undefined : Math.round(ms / 1000);
+}
+
+export interface Interval {
+  /** Seconds before the command ran that the event was last seen. */
+  readonly last?: number;
+  /** Seconds before the command ran that the event was first seen. */
+  readonly first?: number;
+  readonly count: number;
+}
+
+/**
+ * The AGE column of describe's Events ("106s", "106s (x298 over 11m)", "<unknown>") and of
+ * `get events` ("5m", "3m (x4 over 10m)"). kubectl prints the last-seen age, then the count and
+ * how long ago the first was.
+ */
+export function parseInterval(text: string): Interval | undefined {
+  const m = /^(\S+)(?:\s+\(x(\d+) over (\S+?)\))?$/.exec(text.trim());
+  if (m === null) return undefined;
+  const last = parseAge(m[1] ?? '');
+  if (last === undefined && !(m[1] ?? '').startsWith('<')) return undefined;
+  const count = m[2] === undefined ? 1 : Number(m[2]);
+  const first = m[3] === undefined ? last : parseAge(m[3]);
+  return { ...(last === undefined ? {} : { last }), ...(first === undefined ? {} : { first }), count };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * RFC 3339 text of a time as kubectl describe prints it: RFC 1123 with a numeric zone
+ * ("Tue, 25 Aug 2020 08:20:35 +0000"), the Go default ("2020-08-25 08:20:35 +0000 UTC"), or
+ * RFC 3339 itself. Undefined when it is not a time.
+ */
+export function parseKubectlTime(text: string): string | undefined {
+  const t = text.trim();
+  let m =
+    /^(?:[A-Z][a-z]{2},\s+)?(\d{1,2})\s+([A-Z][a-z]{2})\s+(\d{4})\s+(\d{2}):(\d{2}):(\d{2})\s+([+-]\d{4}|UTC|GMT|Z)?/.exec(
+      t,
+    );
+  if (m !== null) {
+    const month = MONTHS.indexOf(m[2] ?? '');
+    if (month < 0) return undefined;
+    const zone = m[7] ?? '+0000';
+    const offsetMin = /^[+-]\d{4}$/.test(zone)
+      ? (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(3, 5)))
+      : 0;
+    const ms =
+      Date.UTC(Number(m[3]), month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6])) -
+      offsetMin * 60_000;
+    return Number.isNaN(ms) ? undefined : new Date(ms).toISOString().replace('.000Z', 'Z');
+  }
+  m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.\d+)?\s*(Z|[+-]\d{2}:?\d{2})?/.exec(t);
+  if (m !== null) {
+    const zone =
+      m[3] === undefined || m[3] === 'Z'
+        ? 'Z'
+        : m[3].includes(':')
+          ? m[3]
+          : `${m[3].slice(0, 3)}:${m[3].slice(3)}`;
+    const ms = Date.parse(`${m[1] ?? ''}T${m[2] ?? ''}${zone}`);
+    return Number.isNaN(ms) ? undefined : new Date(ms).toISOString().replace('.000Z', 'Z');
+  }
+  return undefined;
+}
+
+/** `-n NS` / `--namespace NS` in a pasted command: group 1 is the namespace. */
+export const NS_FLAG = /(?:^|\s)(?:-n|--namespace)(?:\s+|=)([a-z0-9]([-a-z0-9]*[a-z0-9])?)(?:\s|$)/;
+
+/** A shell prompt and command ("$ kubectl get pods", "user@host:~$ oc describe pod x", "[root@node1 ~]# k get ep", "PS C:\> kubectl ..."). */
+export function isPromptLine(line: string): boolean {
+  return (
+    /^\s*➜\s+\S+\s+\S/.test(line) ||
+    /^\s*(?:\$|#|%|PS [^>]*>|[\w.-]+@[\w.-]+[^$#\s]*[$#]|\[[\w.-]+@[\w.-]+[^\]\n]{0,80}\][$#])\s+\S/.test(
+      line,
+    ) ||
+    // A bare prompt, as the last line of a terminal copy often is.
+    /^\s*(?:\$|PS [^>]*>|[\w.-]+@[\w.-]+[^$#\s]*[$#])\s*$/.test(line) ||
+    /^\s*(?:kubectl|oc|k)\s+[a-z-]+(\s|$)/.test(line)
+  );
+}
+
+const NOISE = /^\s*(?:```\w*|~~~\w*|\.\.\.|…|-{3,}|={3,})\s*$/;
+
+/** A line that carries nothing: a fence, an elision, a rule. */
+export function isNoise(line: string): boolean {
+  return NOISE.test(line);
+}
+
+/** A line that ends a table: blank, noise, a prompt or command. */
+export function endsTable(line: string | undefined): boolean {
+  return line === undefined || line.trim() === '' || isNoise(line) || isPromptLine(line);
+}
+
+/**
+ * A line that starts another kind of block rather than continuing a wrapped message: a
+ * describe field ("Name:", "Events:"), a YAML key, a markdown heading.
+ */
+export function startsBlock(line: string): boolean {
+  const t = line.trimStart();
+  return (
+    /^[A-Z][A-Za-z -]{0,30}:(?:\s|$)/.test(t) ||
+    /^(?:apiVersion|kind|metadata|spec|status|items):/.test(t) ||
+    t.startsWith('#')
+  );
+}
+
+/** kubectl's `<none>`, `<unset>`, `<unknown>`, `<pending>`, or nothing. */
+export function isPlaceholder(text: string | undefined): boolean {
+  return text === undefined || text === '' || (text.startsWith('<') && text.endsWith('>'));
+}
+
+/** The cell's text unless it is a placeholder. */
+export function value(text: string | undefined): string | undefined {
+  return isPlaceholder(text) ? undefined : text;
+}

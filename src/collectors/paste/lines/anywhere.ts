@@ -1,0 +1,64 @@
+/**
+ * Kubernetes messages found anywhere in a line, not only at its start: after a logger's time
+ * stamp, after an event row's cells (type, reason, age, source, object), after prose on the same
+ * line ("kubectl events says: ..."), inside the quotes of a JSON or YAML fragment. The message
+ * shapes are those of messages.ts (kubelet, scheduler, controllers, apiserver); a shape counts
+ * only where a word starts, so "PreBackOff" is no "BackOff".
+ */
+import { MESSAGE_SHAPES, POD_STATUS_STARTS, podReasonOf, shapeOf, type MessageShape } from './messages.js';
+
+export interface FoundMessage {
+  /** Where the message starts in the line (its "(combined from similar events): " included). */
+  readonly at: number;
+  /** Where it ends: its closing quote when it was quoted, else the end of the line. */
+  readonly end: number;
+  /** The event message shape, when it is an event's message. */
+  readonly shape?: MessageShape;
+  /** The pod status.reason, when it is a pod status message. */
+  readonly podReason?: string;
+}
+
+const COMBINED = '(combined from similar events): ';
+
+/** Every shape's start as one search: the earliest match in a line is found in one pass. */
+const ANY_START = new RegExp(
+  `(?<![\\w./-])(?:${[...MESSAGE_SHAPES.map((s) => s.start), ...POD_STATUS_STARTS]
+    // A quote may be escaped, as in a JSON string or a Go %q: `plugin \"VolumeBinding\"`.
+    .map((r) => `(?:${r.source.replace(/^\^/, '').replaceAll('"', '\\\\?"')})`)
+    .join('|')})`,
+);
+
+/** The end of a quoted message starting at `from` (after its opening quote `q`): the next unescaped `q`. */
+function closingQuote(line: string, from: number, q: string): number {
+  for (let i = from; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === '\\') i++;
+    else if (ch === q) return i;
+  }
+  return line.length;
+}
+
+/** The first Kubernetes message in `line`, or undefined. Linear in the line's length. */
+export function findMessage(line: string): FoundMessage | undefined {
+  const m = ANY_START.exec(line);
+  if (m === null) return undefined;
+  const text = unquote(line.slice(m.index), true);
+  const shape = shapeOf(text);
+  const podReason = shape === undefined ? podReasonOf(text) : undefined;
+  if (shape === undefined && podReason === undefined) return undefined;
+  let at = m.index;
+  if (line.slice(0, at).endsWith(COMBINED)) at -= COMBINED.length;
+  const q = line[at - 1];
+  const end = q === '"' || q === "'" || q === '`' ? closingQuote(line, m.index, q) : line.length;
+  return {
+    at,
+    end,
+    ...(shape === undefined ? {} : { shape }),
+    ...(podReason === undefined ? {} : { podReason }),
+  };
+}
+
+/** A quoted message with its escapes undone (`\"` -> `"`), as JSON and Go's %q print it. */
+export function unquote(text: string, quoted: boolean): string {
+  return quoted ? text.replace(/\\(["'\\])/g, '$1') : text;
+}

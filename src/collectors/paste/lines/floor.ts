@@ -1,0 +1,182 @@
+/**
+ * The floor under every block parser: a line no table or describe reader took that still carries
+ * a Kubernetes message, wherever it stands in the line. The cells before the message (row-cells.ts)
+ * give its reason, type, ages, source and object when the line is an event row of any layout; a
+ * logger's prefix or a sentence before it is passed over. A line whose only Kubernetes text is an
+ * event row without a known message, or a container state reason with its message, is read too.
+ */
+import { knownKind } from '../common/kind-names.js';
+import { UNNAMED_OWNER, UNNAMED_POD, type BlockParse, type PastedObject } from '../common/types.js';
+import { findMessage, unquote, type FoundMessage } from './anywhere.js';
+import { eventObject } from './event.js';
+import { readRowCells, type RowCells } from './row-cells.js';
+import { containerStatePod, statusPod, waitingToStartPod } from './status-objects.js';
+import { nodeStatusEvent, podInKubeletText, subjectOf, type Subject } from './subject.js';
+import { core, joinedMessage, strip, wrappedEnd, type StartsTable } from './wrap.js';
+
+/** `kubectl get events -o wide` prints FIRST SEEN, COUNT and NAME after the message. */
+const WIDE_TAIL = /\s{2,}\S+\s+\d+\s+\S+\.[0-9a-f]{10,}\s*$/;
+/** The `err="..."` of a klog structured log line. */
+const KLOG_ERR = /\berr="((?:[^"\\]|\\.){0,4000})"/;
+/** A terminal UI's frame (k9s) around the text. */
+const FRAME = /\s*[│┃|]\s*$/;
+
+/** Where a row stands: its line number and text, and the kind of object its message is recorded on. */
+interface Here {
+  readonly line: number;
+  readonly text: string;
+  readonly kind?: string | undefined;
+}
+
+/** The kind of a controller source ("replicaset-controller" -> ReplicaSet). */
+function controllerKind(source: string | undefined): string | undefined {
+  const m = /^([a-z]+)-controller$/.exec(source ?? '');
+  return m?.[1] === undefined ? undefined : knownKind(m[1]);
+}
+
+const unnamedOf = (kind: string): string =>
+  kind === 'Pod' ? UNNAMED_POD : kind === 'ReplicaSet' ? UNNAMED_OWNER : `unnamed-${kind.toLowerCase()}`;
+
+/** The object an event row is about: its OBJECT cell, what its message names, its name cell. */
+function subjectFor(cells: RowCells, reason: string, message: string, at: Here): Subject {
+  if (cells.kind !== undefined && cells.name !== undefined) return { kind: cells.kind, name: cells.name };
+  const told = subjectOf(reason, core(message), at.kind);
+  const line = at.text;
+  const kubelet =
+    told.inferredName !== undefined &&
+    reason !== 'FailedCreate' &&
+    at.kind === undefined &&
+    cells.kind !== 'Node'
+      ? podInKubeletText(line)
+      : undefined;
+  const said = kubelet ?? told;
+  const kind = cells.kind ?? (reason === 'FailedCreate' ? controllerKind(cells.source) : undefined);
+  if (kind === undefined) {
+    if (cells.nameCell === undefined || said.inferredName === undefined) return said;
+    return { kind: said.kind, name: cells.nameCell };
+  }
+  if (said.inferredName === undefined && said.kind === kind) return said;
+  if (cells.nameCell !== undefined) return { kind, name: cells.nameCell };
+  if (reason === 'FailedCreate' && said.name !== UNNAMED_OWNER) {
+    return { kind, name: said.name, inferredName: 'named from the pods it could not create' };
+  }
+  return { kind, name: unnamedOf(kind), inferredName: `the row shows only the object kind ${kind}` };
+}
+
+function eventFrom(
+  cells: RowCells,
+  reason: string,
+  type: string | undefined,
+  message: string,
+  at: Here,
+): PastedObject {
+  return eventObject(
+    {
+      ...subjectFor(cells, reason, message, at),
+      type,
+      reason,
+      message,
+      source: cells.source,
+      fieldPath: cells.fieldPath,
+      count: cells.count,
+      last: cells.last,
+      first: cells.first,
+    },
+    at.line,
+  );
+}
+
+/** A message found in the line, with the row cells before it. */
+function messageRow(
+  lines: readonly string[],
+  start: number,
+  found: FoundMessage,
+  startsTable: StartsTable,
+  onCommand: boolean,
+): BlockParse | undefined {
+  const line = lines[start] ?? '';
+  const cells = readRowCells(line.slice(0, found.at));
+  // On a command line only a whole event row counts: the command may quote a message to grep for.
+  if (onCommand && (cells.type === undefined || cells.reason === undefined)) return undefined;
+  const quoted = found.end < line.length;
+  let first = unquote(line.slice(found.at, found.end), quoted).trim();
+  if (!quoted) first = first.replace(WIDE_TAIL, '').replace(FRAME, '');
+  // klog structured logging: "Error syncing pod, skipping" err="failed to \"StartContainer\" ..." pod="ns/name"
+  const err = quoted ? KLOG_ERR.exec(line.slice(found.end)) : null;
+  if (err?.[1] !== undefined) first = `${first}: ${unquote(err[1], true)}`;
+  const here: Here = { line: start + 1, text: line, kind: found.shape?.kind };
+  const end = quoted || onCommand ? start + 1 : wrappedEnd(lines, start + 1, startsTable);
+  const message = joinedMessage(lines, start, end, first);
+  const rowReason = cells.type !== undefined || cells.columns >= 2 ? cells.reason : undefined;
+  if (found.shape !== undefined) {
+    const reason = rowReason ?? found.shape.reason;
+    return { end, objects: [eventFrom(cells, reason, cells.type ?? found.shape.type, message, here)] };
+  }
+  const podReason = found.podReason ?? '';
+  if (rowReason !== undefined) {
+    return { end, objects: [eventFrom(cells, rowReason, cells.type ?? 'Warning', message, here)] };
+  }
+  const name = cells.name ?? cells.nameCell;
+  return { end, objects: [statusPod(podReason, message, start + 1, name)] };
+}
+
+const NODE_STATUS = /(?<![\w.-])Node \S+ status is now: \w+/;
+
+/** "Node n1 status is now: NodeNotReady" anywhere in the line (kubelet and node controller), about the node. */
+function nodeRow(line: string, start: number): BlockParse | undefined {
+  const m = NODE_STATUS.exec(line);
+  const node = m === null ? undefined : nodeStatusEvent(line.slice(m.index));
+  if (m === null || node === undefined) return undefined;
+  const cells = readRowCells(line.slice(0, m.index));
+  const type = node.reason === 'NodeReady' || node.reason === 'NodeSchedulable' ? 'Normal' : 'Warning';
+  const message = line.slice(m.index).replace(WIDE_TAIL, '').trim();
+  const event = eventObject(
+    {
+      kind: 'Node',
+      name: node.node,
+      type,
+      reason: node.reason,
+      message,
+      source: cells.source,
+      last: cells.last,
+    },
+    start + 1,
+  );
+  return { end: start + 1, objects: [event] };
+}
+
+/** An event row whose message has no known shape: type, reason and one more cell, from the line's start. */
+function bareRow(lines: readonly string[], start: number, startsTable: StartsTable): BlockParse | undefined {
+  const line = lines[start] ?? '';
+  const cells = readRowCells(line);
+  if (cells.prose || cells.type === undefined || cells.reason === undefined) return undefined;
+  if (cells.last === undefined && cells.source === undefined && cells.kind === undefined) return undefined;
+  const end = wrappedEnd(lines, start + 1, startsTable);
+  const first = line.slice(cells.restAt).replace(WIDE_TAIL, '').trim();
+  const message = joinedMessage(lines, start, end, first).trim();
+  return {
+    end,
+    objects: [eventFrom(cells, cells.reason, cells.type, message, { line: start + 1, text: line })],
+  };
+}
+
+/**
+ * Reads the line at `start` as the floor does; `onCommand` when it is a pasted command line, where
+ * only a whole event row after the command counts.
+ */
+export function readFloor(
+  lines: readonly string[],
+  start: number,
+  startsTable: StartsTable,
+  onCommand: boolean,
+): BlockParse | undefined {
+  const line = lines[start] ?? '';
+  if (!onCommand) {
+    const state = containerStatePod(strip(line), start + 1) ?? waitingToStartPod(line, start + 1);
+    if (state !== undefined) return { end: start + 1, objects: [state] };
+  }
+  const found = findMessage(line);
+  if (found !== undefined) return messageRow(lines, start, found, startsTable, onCommand);
+  if (onCommand) return undefined;
+  return nodeRow(line, start) ?? bareRow(lines, start, startsTable);
+}

@@ -1,0 +1,97 @@
+/**
+ * Single lines of recognisable Kubernetes text that are no table and no describe block: an
+ * event message on its own ("Multi-Attach error for volume ..."), possibly wrapped over a few
+ * lines; a pod status message ("Node didn't have enough resource: cpu, ..."); a bare pod
+ * status.reason ("Evicted", as `yq .status.reason` prints it) with its message after it; an
+ * apply-time denial. Each becomes an Event or a partial Pod on the object the text names, else
+ * on UNNAMED_POD. Below these, the floor (floor.ts) reads a message that stands anywhere in the
+ * line. kubectl's own errors, commands and prose that carry no Kubernetes message give undefined.
+ */
+import { isPromptLine } from '../common/text.js';
+import type { BlockParser, PastedObject } from '../common/types.js';
+import { eventObject } from './event.js';
+import { readFloor } from './floor.js';
+import { isPodReason, podReasonOf, shapeOf } from './messages.js';
+import { statusPod } from './status-objects.js';
+import { applyDenial, nodeStatusEvent, subjectOf, type Subject } from './subject.js';
+import { core, joinedMessage, MAX_LINE, strip, wrappedEnd, type StartsTable } from './wrap.js';
+
+export type { StartsTable } from './wrap.js';
+
+/** Lines a bare status word's message may sit after: blank lines and the command that printed it. */
+const MAX_LOOKAHEAD = 6;
+
+function event(subject: Subject, reason: string, type: string, message: string, line: number): PastedObject {
+  return eventObject({ ...subject, reason, type, message }, line);
+}
+
+/** A bare pod status.reason, with the kubelet's message when it follows (past blank lines and the command). */
+function statusWord(
+  lines: readonly string[],
+  start: number,
+  word: string,
+  startsTable: StartsTable,
+): ReturnType<BlockParser> {
+  let j = start + 1;
+  while (j < lines.length && j - start <= MAX_LOOKAHEAD) {
+    const l = lines[j] ?? '';
+    if (l.trim() !== '' && !isPromptLine(l)) break;
+    j++;
+  }
+  const next = strip(lines[j] ?? '');
+  if (j >= lines.length || j - start > MAX_LOOKAHEAD || podReasonOf(next) === undefined) {
+    return { end: start + 1, objects: [statusPod(word, undefined, start + 1)] };
+  }
+  const end = wrappedEnd(lines, j + 1, startsTable);
+  return { end, objects: [statusPod(word, joinedMessage(lines, j, end, next), start + 1)] };
+}
+
+/**
+ * The parser of recognisable single lines: event messages, pod status messages and words,
+ * apply-time denials. A wrapped message ends where `startsTable` sees a table begin.
+ */
+export const lineParser =
+  (startsTable: StartsTable): BlockParser =>
+  (lines, start) => {
+    const line = lines[start];
+    if (line === undefined || line.length > MAX_LINE || isPromptLine(line)) return undefined;
+    const text = strip(line);
+    if (text === '') return undefined;
+    if (isPodReason(text)) return statusWord(lines, start, text, startsTable);
+    const denial = applyDenial(text);
+    if (denial !== undefined) {
+      return {
+        end: start + 1,
+        objects: [event(denial.subject, 'FailedCreate', 'Warning', denial.message, start + 1)],
+      };
+    }
+    const node = nodeStatusEvent(text);
+    if (node !== undefined) {
+      const type = node.reason === 'NodeReady' || node.reason === 'NodeSchedulable' ? 'Normal' : 'Warning';
+      return {
+        end: start + 1,
+        objects: [event({ kind: 'Node', name: node.node }, node.reason, type, text, start + 1)],
+      };
+    }
+    const shape = shapeOf(core(text));
+    const podReason = shape === undefined ? podReasonOf(text) : undefined;
+    if (shape === undefined && podReason === undefined) return readFloor(lines, start, startsTable, false);
+    const end = wrappedEnd(lines, start + 1, startsTable);
+    const message = joinedMessage(lines, start, end, text);
+    if (shape === undefined) return { end, objects: [statusPod(podReason ?? '', message, start + 1)] };
+    const subject = subjectOf(shape.reason, core(message), shape.kind);
+    return { end, objects: [event(subject, shape.reason, shape.type, message, start + 1)] };
+  };
+
+/**
+ * An event row pasted on the same line as a command or a sentence that looks like one
+ * ("kubectl events says: Warning  Unhealthy  kubelet  Liveness probe failed: ..."). The driver
+ * tries it on command lines, which it otherwise only remembers.
+ */
+export const commandLineParser =
+  (startsTable: StartsTable): BlockParser =>
+  (lines, start) => {
+    const line = lines[start];
+    if (line === undefined || line.length > MAX_LINE) return undefined;
+    return readFloor(lines, start, startsTable, true);
+  };

@@ -1,0 +1,217 @@
+/**
+ * Event messages recognised on their own, by their start, mapped to the reason and type
+ * Kubernetes records them with (kubernetes-facts.md §2 and §4). Matching is on the message's
+ * first words only, so prose that merely mentions an error is not taken for it. Also the pod
+ * status messages and status.reason words, which single lines and `get pods` tables both read.
+ */
+
+export interface MessageShape {
+  /** Anchored test of the message's start. */
+  readonly start: RegExp;
+  readonly reason: string;
+  readonly type: 'Normal' | 'Warning';
+  /** The kind of object the event is recorded on, when it is no Pod. */
+  readonly kind?: string;
+}
+
+/** Kubelet `Failed` texts that follow "Error: " (kuberuntime_container.go "Error: %v"). */
+const KUBELET_ERROR =
+  /^Error: (?:ErrImagePull|ImagePullBackOff|ErrImageNeverPull|InvalidImageName|ImageInspectError|RegistryUnavailable|SignatureValidationFailed|configmaps? "|secrets? "|couldn't find key|container has runAsNonRoot|failed to (?:create|start|generate|prepare|reserve|get|resolve)|Error response from daemon|container create failed|cannot find volume|stat |exec:|context deadline exceeded|OCI runtime|failed to sync|configmap references non-existent|services have not yet been read|container's runAsUser breaks non-root|sandbox container )/;
+
+export const MESSAGE_SHAPES: readonly MessageShape[] = [
+  { start: /^Multi-Attach error for volume /, reason: 'FailedAttachVolume', type: 'Warning' },
+  { start: /^AttachVolume\.Attach failed /, reason: 'FailedAttachVolume', type: 'Warning' },
+  {
+    start:
+      /^(?:MountVolume\.[A-Za-z]+ failed |Unable to attach or mount volumes|Unable to mount volumes for pod|Unable to mount volume )/,
+    reason: 'FailedMount',
+    type: 'Warning',
+  },
+  { start: /^MapVolume\.[A-Za-z]+ failed /, reason: 'FailedMapVolume', type: 'Warning' },
+  {
+    start:
+      /^(?:0\/\d+ nodes are available|No nodes are available that match all of the|no nodes available to schedule pods|pod has unbound immediate PersistentVolumeClaims)/,
+    reason: 'FailedScheduling',
+    type: 'Warning',
+  },
+  { start: /^Failed to pull image "/, reason: 'Failed', type: 'Warning' },
+  {
+    start: /^Failed to (?:inspect image|apply default image tag) "/,
+    reason: 'InspectFailed',
+    type: 'Warning',
+  },
+  {
+    start: /^Container image "[^"]*" is not present with pull policy of Never/,
+    reason: 'ErrImageNeverPull',
+    type: 'Warning',
+  },
+  { start: KUBELET_ERROR, reason: 'Failed', type: 'Warning' },
+  { start: /^Back-off pulling image /, reason: 'BackOff', type: 'Normal' },
+  { start: /^Back-off restarting failed container/, reason: 'BackOff', type: 'Warning' },
+  { start: /^(?:Liveness|Readiness|Startup) probe (?:failed|errored)/, reason: 'Unhealthy', type: 'Warning' },
+  { start: /^(?:Liveness|Readiness|Startup) probe warning/, reason: 'ProbeWarning', type: 'Warning' },
+  {
+    start: /^Container \S+ failed (?:liveness|startup) probe, will be restarted/,
+    reason: 'Killing',
+    type: 'Normal',
+  },
+  { start: /^Stopping container \S/, reason: 'Killing', type: 'Normal' },
+  { start: /^Failed to create pod sandbox: /, reason: 'FailedCreatePodSandBox', type: 'Warning' },
+  { start: /^network is not ready: /, reason: 'NetworkNotReady', type: 'Warning' },
+  { start: /^Error creating: /, reason: 'FailedCreate', type: 'Warning' },
+  { start: /^create Pod \S+ in StatefulSet \S+ failed error: /, reason: 'FailedCreate', type: 'Warning' },
+  { start: /^The node was low on resource: /, reason: 'Evicted', type: 'Warning' },
+  { start: /^The node had condition: /, reason: 'Evicted', type: 'Warning' },
+  { start: /^Successfully assigned \S+ to \S/, reason: 'Scheduled', type: 'Normal' },
+  { start: /^Started container\b/, reason: 'Started', type: 'Normal' },
+  { start: /^Created container\b/, reason: 'Created', type: 'Normal' },
+  {
+    start: /^(?:Successfully pulled image "|Container image "[^"]*" already present on machine)/,
+    reason: 'Pulled',
+    type: 'Normal',
+  },
+  { start: /^[Pp]ulling image "/, reason: 'Pulling', type: 'Normal' },
+  { start: /^Preempted by /, reason: 'Preempted', type: 'Normal' },
+  {
+    start: /^Pod sandbox changed, it will be killed and re-created/,
+    reason: 'SandboxChanged',
+    type: 'Normal',
+  },
+  { start: /^PostStartHook failed/, reason: 'FailedPostStartHook', type: 'Warning' },
+  // kubelet pod worker and kill path (pkg/kubelet/pod_workers.go, kubelet.go killPod).
+  { start: /^Error syncing pod\b/, reason: 'FailedSync', type: 'Warning' },
+  { start: /^error killing pod: /, reason: 'FailedKillPod', type: 'Warning' },
+  {
+    start: /^Container runtime did not kill the pod within specified grace period/,
+    reason: 'ExceededGracePeriod',
+    type: 'Warning',
+  },
+  // Before 1.10 the kubelet said "Failed create pod sandbox" and named docker ids.
+  { start: /^Failed create pod sandbox: /, reason: 'FailedCreatePodSandBox', type: 'Warning' },
+  {
+    start: /^Failed to (?:(?:start|create) (?:docker )?container\b|start with docker id )/,
+    reason: 'Failed',
+    type: 'Warning',
+  },
+  { start: /^Killing container with (?:docker )?id /, reason: 'Killing', type: 'Normal' },
+  // Runtime start failures quoted without the kubelet's "Error: " (runc, docker).
+  {
+    start:
+      /^(?:OCI runtime (?:create|start|exec) failed|oci runtime error: |starting container process caused )/,
+    reason: 'Failed',
+    type: 'Warning',
+  },
+  {
+    start: /^(?:AttachVolume\.Attach|MountVolume\.SetUp) succeeded /,
+    reason: 'SuccessfulAttachVolume',
+    type: 'Normal',
+  },
+  // The apiserver's denial of a pod a controller creates, quoted without "Error creating: ".
+  { start: /^Error creating job: /, reason: 'FailedCreate', type: 'Warning' },
+  { start: /^pods "?[a-z0-9][-a-z0-9.]*"? is forbidden: /, reason: 'FailedCreate', type: 'Warning' },
+  // Taint manager (node lifecycle controller) eviction of a pod: "Marking for deletion Pod ns/name".
+  { start: /^Marking for deletion Pod \S/, reason: 'TaintManagerEviction', type: 'Normal' },
+  // PersistentVolume controller and external provisioners, on the claim (pkg/controller/volume/persistentvolume).
+  {
+    start: /^(?:no persistent volumes available for this claim|Cannot bind to requested volume )/,
+    reason: 'FailedBinding',
+    type: 'Warning',
+    kind: 'PersistentVolumeClaim',
+  },
+  {
+    start:
+      /^(?:failed to provision volume with StorageClass |storageclass\.storage\.k8s\.io "[^"]*" not found)/,
+    reason: 'ProvisioningFailed',
+    type: 'Warning',
+    kind: 'PersistentVolumeClaim',
+  },
+  {
+    start: /^waiting for first consumer to be created before binding/,
+    reason: 'WaitForFirstConsumer',
+    type: 'Normal',
+    kind: 'PersistentVolumeClaim',
+  },
+  {
+    start: /^waiting for a volume to be created,? either by external provisioner /,
+    reason: 'ExternalProvisioning',
+    type: 'Normal',
+    kind: 'PersistentVolumeClaim',
+  },
+  // Scheduler framework errors (framework/runtime: "running %s plugin %q: %w"; 1.16-1.18 'running "VolumeBinding"
+  // filter plugin for pod "x"', 'error while running "VolumeBinding" prebind plugin') and older fit failures.
+  {
+    start:
+      /^(?:(?:error while )?running "\w+" (?:filter|prefilter|prebind|bind|reserve|permit) plugin for pod |running (?:PreEnqueue|PreFilter|Filter|PostFilter|PreScore|Score|Reserve|Permit|PreBind|Bind) plugin "|[Bb]inding rejected: |nodeinfo not found for node name |pod \([a-z0-9][-a-z0-9.]*\) failed to fit in any node|fit failure summary on nodes|Failed for reason \w+ and possibly others)/,
+    reason: 'FailedScheduling',
+    type: 'Warning',
+  },
+];
+
+/** The shape a message starts with, or undefined. */
+export function shapeOf(message: string): MessageShape | undefined {
+  for (const s of MESSAGE_SHAPES) if (s.start.test(message)) return s;
+  return undefined;
+}
+
+/**
+ * Pod status messages the kubelet and node controller write with a pod status.reason
+ * (kubernetes-facts.md §3.4): each gives the reason it goes with.
+ */
+export function podReasonOf(message: string): string | undefined {
+  const m = message.startsWith('Pod was rejected: ') ? message.slice(18) : message;
+  const res = /^Node didn't have enough resource: ([^,\s]+)/.exec(m);
+  if (res !== null) return `OutOf${res[1] ?? ''}`;
+  const pred = /^(?:Pod )?Predicate (\w+) failed/.exec(m);
+  if (pred !== null) return pred[1];
+  if (/^Node \S+ which was running pod \S+ is unresponsive/.test(m)) return 'NodeLost';
+  if (m.startsWith('Pod was terminated in response to imminent node shutdown')) return 'Terminated';
+  if (m.startsWith('Pod was rejected as the node is shutting down') || m.startsWith('Node is shutting')) {
+    return 'NodeShutdown';
+  }
+  if (m.startsWith('Pod was active on the node longer than the specified deadline'))
+    return 'DeadlineExceeded';
+  if (/ which is unexpected\.?$/.test(m) || m.startsWith('Allocate failed due to'))
+    return 'UnexpectedAdmissionError';
+  if (m.startsWith('Preempted in order to admit critical pod')) return 'Preempting';
+  if (m.startsWith('The node was low on resource: ') || m.startsWith('The node had condition: '))
+    return 'Evicted';
+  return undefined;
+}
+
+/** How the pod status messages podReasonOf reads begin (for finding them inside other text). */
+export const POD_STATUS_STARTS: readonly RegExp[] = [
+  /^Pod was rejected: /,
+  /^Node didn't have enough resource: /,
+  /^(?:Pod )?Predicate \w+ failed/,
+  /^Node \S+ which was running pod \S+ is unresponsive/,
+  /^Pod was terminated in response to imminent node shutdown/,
+  /^Pod was rejected as the node is shutting down/,
+  /^Pod was active on the node longer than the specified deadline/,
+  /^Allocate failed due to/,
+  /^Preempted in order to admit critical pod/,
+];
+
+/** pod.status.reason values the kubelet and controllers set (kubernetes-facts.md §3.4). */
+export const POD_REASONS: ReadonlySet<string> = new Set([
+  'Evicted',
+  'NodeLost',
+  'NodeAffinity',
+  'NodeName',
+  'NodePorts',
+  'UnexpectedAdmissionError',
+  'Shutdown',
+  'Terminated',
+  'NodeShutdown',
+  'DeadlineExceeded',
+  'InvalidNodeInfo',
+  'UnexpectedPredicateFailureType',
+  'TaintToleration',
+  'PodOSSelectorNodeLabelDoesNotMatch',
+  'PodOSNotSupported',
+  'VolumeAttachmentLimitExceeded',
+  'Preempting',
+]);
+
+export function isPodReason(word: string): boolean {
+  return POD_REASONS.has(word) || /^OutOf[a-z][\w./-]*$/.test(word);
+}

@@ -1,0 +1,105 @@
+/**
+ * Partial Pods built from a line: a pod status message or bare status.reason word, and a
+ * container state reason with its message (`ErrImagePull: rpc error: ...`, as jsonpath and
+ * custom columns print `state.waiting`).
+ */
+import { TERMINATED_REASONS, WAITING_REASONS } from '../common/container-reasons.js';
+import { UNNAMED_CONTAINER, UNNAMED_POD, type PastedObject } from '../common/types.js';
+
+/** A partial Pod for a pod status message or a bare status word; `name` when the row gives one. */
+export function statusPod(
+  reason: string,
+  message: string | undefined,
+  line: number,
+  name?: string,
+): PastedObject {
+  const lost =
+    reason === 'NodeLost' && message !== undefined
+      ? /^Node (\S+) which was running pod (\S+) is/.exec(message)
+      : null;
+  const podName = lost?.[2] ?? name ?? UNNAMED_POD;
+  return {
+    raw: {
+      kind: 'Pod',
+      metadata: { name: podName },
+      ...(lost?.[1] === undefined ? {} : { spec: { nodeName: lost[1] } }),
+      status: {
+        ...(reason === 'NodeLost' ? {} : { phase: 'Failed' }),
+        reason,
+        ...(message === undefined ? {} : { message }),
+      },
+    },
+    line,
+    ...(lost === null && name === undefined ? { inferredName: 'the text names no pod' } : {}),
+  };
+}
+
+/** `[Init:]Reason: message` where Reason is a container state reason (kubernetes-facts.md §1). */
+const STATE_PAIR = /^(Init:)?([A-Z][A-Za-z]+):\s+(\S.*)$/;
+
+/** The partial Pod for a container state reason and its message, or undefined when the text is none. */
+export function containerStatePod(text: string, line: number): PastedObject | undefined {
+  const m = STATE_PAIR.exec(text);
+  const reason = m?.[2];
+  const message = m?.[3];
+  if (reason === undefined || message === undefined) return undefined;
+  const waiting = WAITING_REASONS.has(reason);
+  // "Error: ..." and "Completed: ..." are everyone's words, not only the runtime's reasons.
+  if (!waiting && (!TERMINATED_REASONS.has(reason) || reason === 'Error' || reason === 'Completed'))
+    return undefined;
+  const state = waiting ? { waiting: { reason, message } } : { terminated: { reason, message } };
+  const container = { name: UNNAMED_CONTAINER, ready: false, state };
+  const init = m?.[1] !== undefined;
+  return {
+    raw: {
+      kind: 'Pod',
+      metadata: { name: UNNAMED_POD },
+      status: init
+        ? { conditions: [{ type: 'Initialized', status: 'False' }], initContainerStatuses: [container] }
+        : { containerStatuses: [container] },
+    },
+    line,
+    inferredName: 'the text names no pod',
+  };
+}
+
+/**
+ * The kubelet's answer to `kubectl logs` for a container that has not started (kubelet_pods.go
+ * validateContainerLogStatus): `container "app" in pod "web-1" is waiting to start: <reason>`,
+ * where ErrImagePull and ImagePullBackOff are said in words.
+ */
+const WAITING_TO_START = /container "([^"]+)" in pod "([^"]+)" is waiting to start: ([^"\n]+?)\s*$/;
+const WAITING_WORDS: Readonly<Record<string, string>> = {
+  "image can't be pulled": 'ErrImagePull',
+  'trying and failing to pull image': 'ImagePullBackOff',
+};
+
+/** A waiting reason, also when a paste cut its end off ("CreateContainerConfigErro"): the one known reason it begins. */
+function knownWaitingReason(word: string): string | undefined {
+  if (WAITING_REASONS.has(word)) return word;
+  if (word.length < 6) return undefined;
+  const completions = [...WAITING_REASONS].filter((r) => r.startsWith(word));
+  return completions.length === 1 ? completions[0] : undefined;
+}
+
+/** The pod and container state a "waiting to start" answer gives, or undefined. */
+export function waitingToStartPod(text: string, line: number): PastedObject | undefined {
+  const m = WAITING_TO_START.exec(text);
+  const [, container, pod, said] = m ?? [];
+  if (container === undefined || pod === undefined || said === undefined) return undefined;
+  const reason = WAITING_WORDS[said] ?? knownWaitingReason(said);
+  if (reason === undefined) return undefined;
+  const pending = reason === 'PodInitializing' || reason === 'ContainerCreating';
+  return {
+    raw: {
+      kind: 'Pod',
+      metadata: { name: pod },
+      status: {
+        ...(pending ? { phase: 'Pending' } : {}),
+        ...(reason === 'PodInitializing' ? { conditions: [{ type: 'Initialized', status: 'False' }] } : {}),
+        containerStatuses: [{ name: container, ready: false, state: { waiting: { reason } } }],
+      },
+    },
+    line,
+  };
+}

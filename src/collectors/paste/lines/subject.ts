@@ -1,0 +1,126 @@
+/**
+ * Which object a lone message is about, when the message says: the pod of "Successfully
+ * assigned ns/name to node" and of the restart back-off, the ReplicaSet or StatefulSet of a
+ * FailedCreate, the object of an apply-time denial ("Error from server (Forbidden): ...").
+ */
+import { UNNAMED_POD, UNNAMED_OWNER } from '../common/types.js';
+import { kindOf } from '../common/kind-names.js';
+
+export interface Subject {
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace?: string | undefined;
+  /** Set when the message does not name the object. */
+  readonly inferredName?: string | undefined;
+}
+
+export const UNNAMED: Subject = { kind: 'Pod', name: UNNAMED_POD, inferredName: 'the line names no pod' };
+
+const ASSIGNED = /^Successfully assigned (?:([a-z0-9-]+)\/)?([a-z0-9.-]+) to /;
+/** format.Pod: name_namespace(uid). */
+const BACKOFF_POD = / in pod ([a-z0-9.-]+)_([a-z0-9-]+)\(/;
+const CREATE_PODS = /pods "?([a-z0-9][a-z0-9.-]*)"? is forbidden/;
+const STS_CREATE = /^create Pod \S+ in StatefulSet ([a-z0-9.-]+) failed error: /;
+const NODE_STATUS = /^Node (\S+) status is now: (\w+)/;
+
+/** The owner of the pods a controller could not create: the generateName ("web-7d4-") or a pod name less its suffix. */
+function ownerOfCreateError(message: string): Subject {
+  const sts = STS_CREATE.exec(message);
+  if (sts?.[1] !== undefined) return { kind: 'StatefulSet', name: sts[1] };
+  const pod = CREATE_PODS.exec(message)?.[1];
+  const stem =
+    pod === undefined
+      ? undefined
+      : pod.endsWith('-')
+        ? pod.slice(0, -1)
+        : /^(.+)-[a-z0-9]{5}$/.exec(pod)?.[1];
+  if (stem === undefined || stem === '') {
+    return {
+      kind: 'ReplicaSet',
+      name: UNNAMED_OWNER,
+      inferredName: 'the message names no owner; read as a ReplicaSet',
+    };
+  }
+  return { kind: 'ReplicaSet', name: stem, inferredName: `owner named from its pods' name ${pod ?? ''}` };
+}
+
+const TAINT_EVICTION = /^Marking for deletion Pod (?:([a-z0-9][-a-z0-9]*)\/)?([a-z0-9][-a-z0-9.]*)/;
+
+/** An object of `kind` the text does not name. */
+function unnamed(kind: string): Subject {
+  if (kind === 'Pod') return UNNAMED;
+  return { kind, name: `unnamed-${kind.toLowerCase()}`, inferredName: `the line names no ${kind}` };
+}
+
+/** The object a recognised message is about, for its event reason; `kind` when the event is on no Pod. */
+export function subjectOf(reason: string, message: string, kind = 'Pod'): Subject {
+  if (reason === 'TaintManagerEviction') {
+    const m = TAINT_EVICTION.exec(message);
+    if (m?.[2] !== undefined) return { kind: 'Pod', name: m[2], namespace: m[1] };
+  }
+  if (reason === 'Scheduled') {
+    const m = ASSIGNED.exec(message);
+    if (m?.[2] !== undefined) return { kind: 'Pod', name: m[2], namespace: m[1] };
+  }
+  if (reason === 'BackOff') {
+    const m = BACKOFF_POD.exec(message);
+    if (m?.[1] !== undefined) return { kind: 'Pod', name: m[1], namespace: m[2] };
+  }
+  if (reason === 'FailedCreate') return ownerOfCreateError(message);
+  return unnamed(kind);
+}
+
+/** klog structured logging: `pod="shop/web-1"`. */
+const KLOG_POD = /\bpod="([a-z0-9][-a-z0-9]*)\/([a-z0-9][-a-z0-9.]*)"/;
+/** format.Pod, as the kubelet names a pod in its messages: `web-1_shop(4f2a...)`. */
+const FORMAT_POD = /\b([a-z0-9][-a-z0-9.]*)_([a-z0-9][-a-z0-9]*)\([0-9a-f-]{4,}\)/;
+
+/** The pod a kubelet log line or message names (`pod="ns/name"`, `name_ns(uid)`), or undefined. */
+export function podInKubeletText(text: string): Subject | undefined {
+  const klog = KLOG_POD.exec(text);
+  if (klog?.[1] !== undefined && klog[2] !== undefined)
+    return { kind: 'Pod', name: klog[2], namespace: klog[1] };
+  const f = FORMAT_POD.exec(text);
+  if (f?.[1] !== undefined && f[2] !== undefined) return { kind: 'Pod', name: f[1], namespace: f[2] };
+  return undefined;
+}
+
+/** "Node n1 status is now: NodeNotReady" (kubelet and node controller) -> reason and node. */
+export function nodeStatusEvent(message: string): { node: string; reason: string } | undefined {
+  const m = NODE_STATUS.exec(message);
+  return m?.[1] === undefined || m[2] === undefined ? undefined : { node: m[1], reason: m[2] };
+}
+
+const DENIAL =
+  /error when (?:creating|applying|replacing|patching|updating)|exceeded quota|failed quota|violates PodSecurity|admission webhook|failed calling webhook|is forbidden: (?:maximum|minimum|unable to validate|error looking up service account)/;
+const SERVER_ERROR = /^Error from server(?: \(\w+\))?: /;
+const NAMED = /^([a-z][a-z0-9.-]*) "([^"]+)" is (?:forbidden|invalid)/;
+const INVALID = /^The (\w+) "([^"]+)" is invalid: /;
+
+/**
+ * An apply-time denial kubectl printed ("Error from server (Forbidden): error when creating
+ * "x.yaml": pods "web" is forbidden: exceeded quota: ..."; "The Deployment "web" is invalid:
+ * ..."), as the object it names and the apiserver's message. Undefined for kubectl's own
+ * errors (NotFound, timeouts, the caller's RBAC).
+ */
+export function applyDenial(text: string): { subject: Subject; message: string } | undefined {
+  const invalid = INVALID.exec(text);
+  if (invalid?.[1] !== undefined && invalid[2] !== undefined) {
+    return { subject: { kind: kindOf(invalid[1]), name: invalid[2] }, message: text };
+  }
+  const server = SERVER_ERROR.exec(text);
+  if (server === null) return undefined;
+  const rest = text.slice(server[0].length);
+  if (!DENIAL.test(rest) || /User "[^"]*" cannot /.test(rest)) return undefined;
+  const body = rest.replace(/^error when \w+ "[^"]*": /, '');
+  const named = NAMED.exec(body);
+  const subject: Subject =
+    named?.[1] !== undefined && named[2] !== undefined
+      ? { kind: kindOf(named[1]), name: named[2] }
+      : {
+          kind: 'ReplicaSet',
+          name: UNNAMED_OWNER,
+          inferredName: 'the error names no object; read as the owner that creates the pods',
+        };
+  return { subject, message: body };
+}

@@ -1,0 +1,74 @@
+/**
+ * Where a message on a line of its own ends: terminals and issue trackers wrap a long message
+ * over a few lines; the wrap ends at a blank line, a table, a describe field, or the next line
+ * that carries a message of its own.
+ */
+import { endsTable, startsBlock } from '../common/text.js';
+import { findMessage } from './anywhere.js';
+import { isPodReason, podReasonOf, shapeOf } from './messages.js';
+import { readRowCells } from './row-cells.js';
+
+/**
+ * Whether a line is a `kubectl get` table's header or one of its rows. The table parsers sit above
+ * this floor, so the parser table hands this test in (paste/parsers.ts).
+ */
+export type StartsTable = (line: string) => boolean;
+
+export const MAX_LINE = 4_000;
+const MAX_WRAPPED = 8;
+const BULLET = /^[*•-]\s+/;
+const QUOTES = '`\'"';
+const FIELD_PREFIX = /^(?:message|Message|reason|Reason):\s*/;
+export const COMBINED = '(combined from similar events): ';
+
+/** The text of a line without bullets, a `message:` key, and quotes or backticks around it. */
+export function strip(line: string): string {
+  let t = line.trim();
+  for (let k = 0; k < 2; k++) {
+    const m = BULLET.exec(t) ?? FIELD_PREFIX.exec(t);
+    if (m !== null) t = t.slice(m[0].length).trimStart();
+  }
+  const q = t[0];
+  if (q !== undefined && QUOTES.includes(q)) {
+    t = t.slice(1);
+    if (t.endsWith(q)) t = t.slice(0, -1);
+  }
+  return t.trim();
+}
+
+/** The part of a message its shape is read from. */
+export function core(text: string): string {
+  return text.startsWith(COMBINED) ? text.slice(COMBINED.length) : text;
+}
+
+/** Whether a line starts something else (a new message, a table, a describe field). */
+function startsOther(line: string, startsTable: StartsTable): boolean {
+  const t = strip(line);
+  if (shapeOf(core(t)) !== undefined || podReasonOf(t) !== undefined || isPodReason(t)) return true;
+  if (t.startsWith('Error from server') || startsBlock(line)) return true;
+  return startsTable(line) || findMessage(line) !== undefined || isEventRow(line);
+}
+
+/** An event row of any layout: its type and reason cells, with nothing but cells before them. */
+export function isEventRow(line: string): boolean {
+  if (!line.includes('Normal') && !line.includes('Warning')) return false;
+  const cells = readRowCells(line);
+  return !cells.prose && cells.type !== undefined && cells.reason !== undefined;
+}
+
+/** The end of the wrapped continuation of the line before `from`. */
+export function wrappedEnd(lines: readonly string[], from: number, startsTable: StartsTable): number {
+  let i = from;
+  while (i < lines.length && i - from < MAX_WRAPPED) {
+    const line = lines[i] ?? '';
+    if (endsTable(line) || line.length > MAX_LINE || startsOther(line, startsTable)) break;
+    i++;
+  }
+  return i;
+}
+
+/** The first line's text joined with its continuation lines [start + 1, end). */
+export function joinedMessage(lines: readonly string[], start: number, end: number, first: string): string {
+  const rest = lines.slice(start + 1, end).map((l) => l.trim());
+  return [first, ...rest].join(' ');
+}

@@ -1,0 +1,236 @@
+import type { ContainerRef, ContainerStatus, EventRecord, Evidence } from '../../model/index.js';
+import { parseTime } from '../../k8s/index.js';
+import type { PodContext } from '../types.js';
+import { containerEntries, type ContainerEntry } from '../shared/containers.js';
+import {
+  createdSince,
+  errorDetail,
+  hasState,
+  isOldStartError,
+  newestTime,
+  podHasState,
+  stateEvidence,
+} from '../shared/container-evidence.js';
+import { eventContainer, eventEvidence, eventTime } from '../shared/events.js';
+import {
+  execFailureAfterStart,
+  isProcessStartFailure,
+  startFailureOf,
+  type StartFailure,
+} from '../shared/start-failure.js';
+import { classifyStartError, type StartErrorClass } from './start-message.js';
+import { syncErrors } from '../shared/sync-error.js';
+import { perContext } from '../shared/memo.js';
+
+/** One container whose process the runtime could not start, now (status) or per unresolved events. */
+export interface ContainerStartFailure {
+  readonly ref: ContainerRef | undefined;
+  readonly image: string;
+  readonly cls: StartErrorClass;
+  readonly message: string;
+  readonly exitCode: number | undefined;
+  readonly basis: 'state' | 'events';
+  readonly evidence: readonly Evidence[];
+  readonly at: number | undefined;
+}
+
+interface EventGroup {
+  readonly ref: ContainerRef | undefined;
+  readonly events: EventRecord[];
+}
+
+interface StartEventDetail {
+  readonly detail: string;
+  /** The container a sync error names. */
+  readonly container?: string;
+}
+
+/**
+ * The runtime's start-failure text an event carries: a kubelet `Failed` `Error: …` (or 1.5-1.6
+ * `Failed to start container with id … with error: …`); a `Failed` event whose whole message is
+ * the runtime's text (a pasted line that kept only it, e.g. docker's `oci runtime error: … starting
+ * container process caused …`); or a pre-1.13 `FailedSync` `failed to "StartContainer" for "app"
+ * with RunContainerError: "…"` whose text is a start failure.
+ */
+function startDetail(e: EventRecord): StartEventDetail | undefined {
+  for (const s of syncErrors(e)) {
+    if (s.action === 'StartContainer' && s.code === 'RunContainerError' && isProcessStartFailure(s.message))
+      return { detail: s.message, container: s.target };
+  }
+  const detail = errorDetail(e);
+  if (detail !== undefined)
+    return isProcessStartFailure(detail) || isOldStartError(e) ? { detail } : undefined;
+  return e.reason === 'Failed' && isProcessStartFailure(e.message) ? { detail: e.message.trim() } : undefined;
+}
+
+/** Events whose text is a runtime start failure, grouped per container (or per error without fieldPath). */
+function startEventGroups(
+  events: readonly EventRecord[],
+  entries: readonly ContainerEntry[],
+): Map<string, EventGroup> {
+  const groups = new Map<string, EventGroup>();
+  for (const e of events) {
+    const found = startDetail(e);
+    if (found === undefined) continue;
+    const detail = found.detail;
+    const named = found.container;
+    const ref =
+      eventContainer(e) ??
+      (named === undefined
+        ? undefined
+        : (entries.find((x) => x.ref.name === named)?.ref ?? { name: named, type: 'app' as const }));
+    const cls = classifyStartError(detail);
+    const key = ref === undefined ? `?/${cls.code}/${cls.subject}` : `${ref.type}/${ref.name}`;
+    const g = groups.get(key) ?? { ref, events: [] };
+    groups.set(key, g);
+    g.events.push(e);
+  }
+  return groups;
+}
+
+function exitText(reason: string, exitCode: number | undefined): string {
+  return exitCode === undefined ? reason : `${reason} (exit code ${exitCode})`;
+}
+
+/**
+ * Events without a fieldPath (`kubectl get events` prints none) that name no container: on a pod
+ * with a single app container they can only be about that container.
+ */
+function unattributed(groups: Map<string, EventGroup>): EventRecord[] {
+  const out: EventRecord[] = [];
+  for (const [key, g] of groups) {
+    if (g.ref !== undefined) continue;
+    out.push(...g.events);
+    groups.delete(key);
+  }
+  return out;
+}
+
+/** A container status that tells the current state (see hasState). */
+type StatedStatus = ContainerStatus & { state: NonNullable<ContainerStatus['state']> };
+type ExecFailure = NonNullable<ReturnType<typeof execFailureAfterStart>>;
+
+/** The entrypoint's execve failed after the start: the exec error is the container's last output. */
+function execFailure(entry: ContainerEntry, status: StatedStatus, exec: ExecFailure): ContainerStartFailure {
+  const { failure, line, log } = exec;
+  const waiting = status.state.waiting;
+  return {
+    ref: entry.ref,
+    image: entry.spec?.image ?? status.image ?? '',
+    cls: classifyStartError(line),
+    message: line,
+    exitCode: failure.exitCode,
+    basis: 'state',
+    evidence: [
+      ...(waiting?.reason === undefined
+        ? []
+        : [stateEvidence(entry.ref, 'state.waiting', waiting.reason, waiting.message)]),
+      // A table row's CrashLoopBackOff is all the status says: the log tells the rest.
+      ...(failure.where === 'state.waiting'
+        ? []
+        : [
+            stateEvidence(
+              entry.ref,
+              failure.where,
+              exitText(failure.reason || 'terminated', failure.exitCode),
+              failure.message,
+            ),
+          ]),
+      ...(log === undefined
+        ? []
+        : [
+            {
+              source: 'log' as const,
+              text: `logs[${log.container}] (${log.previous ? 'previous' : 'current'}): ${line}`,
+            },
+          ]),
+    ],
+    at: parseTime(failure.finishedAt),
+  };
+}
+
+/** The status records a start failure; the container's own events (newest) add the runtime's text. */
+function statusFailure(
+  ctx: PodContext,
+  entry: ContainerEntry,
+  status: StatedStatus,
+  sf: StartFailure,
+  own: readonly EventRecord[],
+): ContainerStartFailure {
+  const newest = [...own].sort((a, b) => eventTime(b) - eventTime(a))[0];
+  const message = sf.message || (newest === undefined ? '' : (startDetail(newest)?.detail ?? ''));
+  const waiting = status.state.waiting;
+  const evidence: Evidence[] = [
+    ...(sf.where === 'lastState.terminated' && waiting?.reason !== undefined
+      ? [stateEvidence(entry.ref, 'state.waiting', waiting.reason, waiting.message)]
+      : []),
+    stateEvidence(entry.ref, sf.where, exitText(sf.reason || 'terminated', sf.exitCode), sf.message),
+    ...(newest === undefined ? [] : [eventEvidence(newest, ctx.now)]),
+  ];
+  const times = [parseTime(sf.finishedAt), newest === undefined ? undefined : newestTime([newest])].filter(
+    (t) => t !== undefined,
+  );
+  return {
+    ref: entry.ref,
+    image: entry.spec?.image ?? status.image ?? '',
+    cls: classifyStartError(message),
+    message,
+    exitCode: sf.exitCode,
+    basis: 'state',
+    evidence,
+    at: times.length > 0 ? Math.max(...times) : undefined,
+  };
+}
+
+/** Start-failure events of a container without a current state, unless a later Started overcame them. */
+function eventsOnlyFailure(ctx: PodContext, g: EventGroup): ContainerStartFailure | undefined {
+  // Events naming no container of a pod whose statuses are known are history or already reported.
+  if (g.ref === undefined && podHasState(ctx.pod)) return undefined;
+  const last = newestTime(g.events) ?? 0;
+  if (createdSince(ctx.events, g.ref, last, ['Started']) !== undefined) return undefined;
+  const newest = [...g.events].sort((a, b) => eventTime(b) - eventTime(a))[0];
+  if (newest === undefined) return undefined;
+  const message = startDetail(newest)?.detail ?? '';
+  const spec = containerEntries(ctx.pod).find(
+    (e) => e.ref.name === g.ref?.name && e.ref.type === g.ref.type,
+  )?.spec;
+  return {
+    ref: g.ref,
+    image: spec?.image ?? '',
+    cls: classifyStartError(message),
+    message,
+    exitCode: undefined,
+    basis: 'events',
+    evidence: [eventEvidence(newest, ctx.now)],
+    at: newestTime([newest]),
+  };
+}
+
+function computeStartFailures(ctx: PodContext): readonly ContainerStartFailure[] {
+  const entries = containerEntries(ctx.pod);
+  const groups = startEventGroups(ctx.events, entries);
+  const out: ContainerStartFailure[] = [];
+  const soleApp = entries.filter((e) => e.ref.type === 'app').length === 1;
+  for (const entry of entries) {
+    const key = `${entry.ref.type}/${entry.ref.name}`;
+    const group = groups.get(key);
+    // Without a current state the container's events decide, below.
+    if (!hasState(entry.status)) continue;
+    groups.delete(key);
+    const sf = startFailureOf(entry.status);
+    const exec = sf === undefined ? execFailureAfterStart(entry.status, ctx.logs, entry.ref.name) : undefined;
+    if (exec !== undefined) out.push(execFailure(entry, entry.status, exec));
+    else if (sf !== undefined) {
+      const own = group?.events ?? (entry.ref.type === 'app' && soleApp ? unattributed(groups) : []);
+      out.push(statusFailure(ctx, entry, entry.status, sf, own));
+    }
+  }
+  for (const g of groups.values()) {
+    const failure = eventsOnlyFailure(ctx, g);
+    if (failure !== undefined) out.push(failure);
+  }
+  return out;
+}
+
+/** Memoised per context: every rule of the stage shares one computation. */
+export const startFailures = perContext(computeStartFailures);

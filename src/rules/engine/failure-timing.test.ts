@@ -1,0 +1,224 @@
+/**
+ * docs/architecture.md §1, "progressing needs proof of youth", as a table over every stage: a finding a
+ * rule calls progressing stays so only when the evidence dates its start inside the grace period;
+ * with no time at all it is failed, duration unknown; when the evidence shows it lasting past the
+ * grace period it is failed.
+ */
+import { describe, expect, it } from 'vitest';
+import type { EventRecord, Finding, Pod, StageId } from '../../model/index.js';
+import { STAGE_IDS } from '../../model/index.js';
+import {
+  at,
+  cond,
+  container,
+  cstatus,
+  event,
+  ms,
+  pod,
+  service,
+  snapshot,
+  state,
+} from '../../../test/builders.js';
+import { diagnose } from './diagnose.js';
+import { eventEvidence } from '../shared/events.js';
+import { finding } from '../shared/finding.js';
+import type { Rule } from '../types.js';
+
+const NOW_S = 3600;
+const GRACE_S = 60;
+
+/** A rule that reports its stage as progressing, quoting the pod's Warning events. */
+function progressingRule(stage: StageId, extra: Partial<Finding> = {}): Rule {
+  const meta = {
+    id: `${stage}/slow`,
+    stage,
+    target: 'pod',
+    title: 'slow',
+    description: 'slow',
+    reasons: [],
+    graceSeconds: GRACE_S,
+    needs: ['pods'],
+    messages: { m: 'slow' },
+    docs: '',
+  } as const;
+  return {
+    meta,
+    evaluate(ctx) {
+      const quoted = ctx.events.filter((e) => e.type === 'Warning').map((e) => eventEvidence(e, ctx.now));
+      return [
+        {
+          ...finding(meta, {
+            reason: 'Unschedulable',
+            messageId: 'm',
+            status: 'progressing',
+            evidence: [{ source: 'status', text: 'state' }, ...quoted],
+            nextSteps: [],
+          }),
+          ...extra,
+        },
+      ];
+    },
+  };
+}
+
+/** A pod object with no time in it at all (a pasted table row, a fragment). */
+function undatedPod(): Pod {
+  const p = pod({ containers: [container('app')] });
+  return { ...p, metadata: { name: p.metadata.name, namespace: 'default' } };
+}
+
+function undatedEvent(): EventRecord {
+  const e = event({ reason: 'Warned', message: 'it fails' });
+  return { regarding: e.regarding, reason: e.reason, message: e.message, type: e.type, count: 1 };
+}
+
+type Case = 'no time' | 'young' | 'old';
+
+/** The evidence for each case: nothing dated; a pod and failure seconds old; a failure seen for 20 minutes. */
+function evidenceFor(c: Case): { pods: Pod[]; events: EventRecord[] } {
+  switch (c) {
+    case 'no time':
+      return { pods: [undatedPod()], events: [undatedEvent()] };
+    case 'young':
+      return {
+        pods: [pod({ createdS: NOW_S - 10 })],
+        events: [event({ reason: 'Warned', firstS: NOW_S - 8, lastS: NOW_S - 1, count: 3 })],
+      };
+    case 'old':
+      return {
+        pods: [pod({ createdS: NOW_S - 1300 })],
+        events: [event({ reason: 'Warned', firstS: NOW_S - 1200, lastS: NOW_S - 1, count: 40 })],
+      };
+  }
+}
+
+const EXPECTED: Record<Case, 'failed' | 'progressing'> = {
+  'no time': 'failed',
+  young: 'progressing',
+  old: 'failed',
+};
+
+const TABLE = STAGE_IDS.flatMap((stage) => (['no time', 'young', 'old'] as const).map((c) => ({ stage, c })));
+
+describe('progressing needs proof of youth, for every stage', () => {
+  it.each(TABLE)('$stage, $c', ({ stage, c }) => {
+    const { pods, events } = evidenceFor(c);
+    const [d] = diagnose(snapshot({ pods, events }), {
+      now: ms(NOW_S),
+      rules: [progressingRule(stage)],
+    }).diagnoses;
+    expect(d?.stage).toBe(stage);
+    expect(d?.verdict).toBe(EXPECTED[c]);
+    const notes = d?.notes.join('\n') ?? '';
+    if (c === 'no time') {
+      expect(notes).toContain('duration unknown');
+      // state-based findings are high; an unknown duration costs one step
+      expect(d?.confidence).toBe('medium');
+    } else if (c === 'old') {
+      expect(notes).toMatch(/has (not passed|been failing) for (19|2\d)m/);
+      expect(d?.confidence).toBe('high');
+    } else {
+      expect(notes).not.toContain('duration unknown');
+    }
+  });
+});
+
+describe('failure timing details', () => {
+  const run = (pods: Pod[], events: EventRecord[], rule: Rule) =>
+    diagnose(snapshot({ pods, events }), { now: ms(NOW_S), rules: [rule] }).diagnoses[0];
+
+  it('dates a handoff stage from the milestone before it, however late its first failure', () => {
+    // Scheduled 4 minutes ago, sandbox failures seen only in the last seconds: stuck for 4 minutes.
+    const scheduled = event({ reason: 'Scheduled', type: 'Normal', lastS: NOW_S - 240 });
+    const failing = event({ reason: 'FailedCreatePodSandBox', lastS: NOW_S - 5 });
+    const d = run([pod({ createdS: NOW_S - 245 })], [scheduled, failing], progressingRule('sandbox-network'));
+    expect(d?.verdict).toBe('failed');
+    expect(d?.notes.join('\n')).toContain('has not passed for 4m');
+  });
+
+  it("dates a check the kubelet repeats from its failures' span, not from the container's start", () => {
+    const p = pod({
+      createdS: 0,
+      nodeName: 'n',
+      containerStatuses: [cstatus('app', { state: state.running(10) })],
+    });
+    // One readiness failure a few seconds after a start long ago: young.
+    const blip = event({ reason: 'Unhealthy', firstS: NOW_S - 5, lastS: NOW_S - 5 });
+    expect(run([p], [blip], progressingRule('readiness'))?.verdict).toBe('progressing');
+    // Failures over 20 minutes: old.
+    const long = event({ reason: 'Unhealthy', firstS: NOW_S - 1200, lastS: NOW_S - 5, count: 120 });
+    expect(run([p], [long], progressingRule('readiness'))?.verdict).toBe('failed');
+  });
+
+  it("dates a restarted container's stages from the end of its last instance", () => {
+    const rule = progressingRule('image-pull', { container: { name: 'app', type: 'app' } });
+    const restarted = (lastEndS: number | undefined) =>
+      pod({
+        createdS: 0,
+        nodeName: 'n',
+        conditions: [cond('PodReadyToStartContainers', 'True', undefined, undefined, 5)],
+        containerStatuses: [
+          cstatus('app', {
+            state: state.waiting('ErrImagePull'),
+            restartCount: 4,
+            ...(lastEndS === undefined
+              ? {}
+              : { lastState: state.terminated(1, 'Error', { finishedS: lastEndS }) }),
+          }),
+        ],
+      });
+    expect(run([restarted(NOW_S - 20)], [], rule)?.verdict).toBe('progressing');
+    expect(run([restarted(undefined)], [], rule)?.verdict).toBe('failed');
+  });
+
+  it("counts a rule's own since as the failure's first sight", () => {
+    const p = undatedPod();
+    const young = progressingRule('volumes', { since: ms(NOW_S - 20) });
+    expect(run([p], [], young)?.verdict).toBe('progressing');
+    const old = progressingRule('volumes', { since: ms(NOW_S - 600) });
+    expect(run([p], [], old)?.verdict).toBe('failed');
+  });
+
+  it('keeps a failed finding failed, and notes an unknown duration only where a grace applies', () => {
+    const failedRule = progressingRule('volumes', { status: 'failed' });
+    const d = run([undatedPod()], [], failedRule);
+    expect(d?.verdict).toBe('failed');
+    expect(d?.notes.join('\n')).toContain('duration unknown');
+    const definite: Rule = { ...failedRule, meta: { ...failedRule.meta, graceSeconds: 0 } };
+    expect(run([undatedPod()], [], definite)?.notes.join('\n')).not.toContain('duration unknown');
+  });
+
+  it('counts nothing as young when the only "now" is the newest time in uncaptured evidence, and that is when the failure began', () => {
+    // A pod whose newest time is its own creation: pasted without a capture time, or captured.
+    const p = pod({ createdS: NOW_S });
+    const rule = progressingRule('image-pull');
+    const bare = snapshot({ pods: [p] });
+    const uncaptured = diagnose(bare, { now: ms(NOW_S), rules: [rule] }).diagnoses[0];
+    expect(uncaptured?.verdict).toBe('failed');
+    expect(uncaptured?.notes.join('\n')).toContain('nothing in the evidence is dated after');
+    // Captured 5 s after the pod was created: the capture is the observation that dates it.
+    const captured = snapshot({ pods: [p], capturedAt: new Date(ms(NOW_S + 5)).toISOString() });
+    expect(diagnose(captured, { now: ms(NOW_S + 5), rules: [rule] }).diagnoses[0]?.verdict).toBe(
+      'progressing',
+    );
+    // A clock the caller chose (--now, a live read) is an observation time too.
+    expect(diagnose(bare, { now: ms(NOW_S + 5), rules: [rule] }).diagnoses[0]?.verdict).toBe('progressing');
+  });
+
+  it('judges a Service target from its creation time', () => {
+    const r = progressingRule('service-endpoints');
+    const svcRule: Rule = { ...r, meta: { ...r.meta, target: 'service' } };
+    const base = service({ name: 'web', selector: { app: 'web' } });
+    const svc = { ...base, metadata: { ...base.metadata, creationTimestamp: at(NOW_S - 10) } };
+    const young = diagnose(snapshot({ services: [svc] }), { now: ms(NOW_S), rules: [svcRule] }).diagnoses;
+    expect(young[0]?.verdict).toBe('progressing');
+    const old = diagnose(snapshot({ services: [svc] }), { now: ms(NOW_S + 600), rules: [svcRule] }).diagnoses;
+    expect(old[0]?.verdict).toBe('failed');
+  });
+
+  it('leaves progress that is not about time to rules without a grace period', () => {
+    const r = progressingRule('scheduling');
+    const noGrace: Rule = { ...r, meta: { ...r.meta, graceSeconds: 0 } };
+    expect(run([undatedPod()], [], noGrace)?.verdict).toBe('progressing');
+  });
+});

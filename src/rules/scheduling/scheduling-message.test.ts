@@ -1,0 +1,410 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  chooseSchedulingReason,
+  classifySchedulingReason,
+  formatHistogram,
+  insufficientResources,
+  parseSchedulingMessage,
+  untoleratedTaints,
+  type SchedulingCode,
+} from './scheduling-message.js';
+
+const hist = (m: string) => parseSchedulingMessage(m).reasons.map((r) => [r.count ?? null, r.text, r.code]);
+const choose = (m: string) => {
+  const parsed = parseSchedulingMessage(m);
+  return chooseSchedulingReason(parsed.reasons, parsed.totalNodes);
+};
+
+describe('parseSchedulingMessage', () => {
+  it('current FitError with taint, resources and preemption', () => {
+    const m = parseSchedulingMessage(
+      '0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.',
+    );
+    expect(m.form).toBe('fit-error');
+    expect(m.totalNodes).toBe(3);
+    expect(m.reasons.map((r) => [r.count, r.code])).toEqual([
+      [1, 'UntoleratedTaint'],
+      [2, 'InsufficientResources'],
+    ]);
+    expect(m.preemption.map((r) => r.count)).toEqual([1, 2]);
+    expect(m.notes).toEqual([]);
+    expect(chooseSchedulingReason(m.reasons)).toBe('InsufficientResources');
+    expect(untoleratedTaints(m.reasons)).toEqual(['node-role.kubernetes.io/control-plane']);
+    expect(insufficientResources(m.reasons)).toEqual(['cpu']);
+  });
+
+  it('plain FitError without preemption (1.10-1.18)', () => {
+    expect(hist('0/3 nodes are available: 3 Insufficient cpu.')).toEqual([
+      [3, 'Insufficient cpu', 'InsufficientResources'],
+    ]);
+    expect(hist("0/6 nodes are available: 6 node(s) didn't match node selector.")).toEqual([
+      [6, "node(s) didn't match node selector", 'NodeAffinityMismatch'],
+    ]);
+  });
+
+  it('doubled periods and extra spaces', () => {
+    expect(
+      hist(
+        '0/3 nodes are available: 3 Insufficient memory.. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..',
+      ),
+    ).toEqual([[3, 'Insufficient memory', 'InsufficientResources']]);
+    expect(hist('0/3 nodes are available: 3 pod has unbound immediate PersistentVolumeClaims.  ')).toEqual([
+      [3, 'pod has unbound immediate PersistentVolumeClaims', 'UnboundPVC'],
+    ]);
+  });
+
+  it('PreFilter message without counts', () => {
+    const m = parseSchedulingMessage(
+      '0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.',
+    );
+    expect(m.reasons).toEqual([
+      { text: 'pod has unbound immediate PersistentVolumeClaims', code: 'UnboundPVC' },
+    ]);
+    expect(chooseSchedulingReason(m.reasons)).toBe('UnboundPVC');
+    expect(hist('0/1 nodes are available: persistentvolumeclaim "data" not found.')).toEqual([
+      [null, 'persistentvolumeclaim "data" not found', 'UnboundPVC'],
+    ]);
+    // 1.9-1.11 (before "immediate") and 1.6-1.8 (the claim named), with the event's repeat suffix
+    expect(choose('0/3 nodes are available: 3 pod has unbound PersistentVolumeClaims.')).toBe('UnboundPVC');
+    expect(choose('pod has unbound PersistentVolumeClaims (repeated 3 times)')).toBe('UnboundPVC');
+    expect(choose('PersistentVolumeClaim is not bound: "data-mongo-0" (repeated 3 times)')).toBe(
+      'UnboundPVC',
+    );
+  });
+
+  it('DRA-era PostFilter sentence before preemption', () => {
+    const m = parseSchedulingMessage(
+      '0/1 nodes are available: 1 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.',
+    );
+    expect(m.reasons.map((r) => [r.count, r.text])).toEqual([[1, 'node(s) had untolerated taint(s)']]);
+    expect(m.notes).toEqual(['no new claims to deallocate']);
+    expect(m.preemption).toEqual([
+      { text: 'Preemption is not helpful for scheduling', count: 1, code: 'Unschedulable' },
+    ]);
+  });
+
+  it('1.18-1.24 taint wording with a comma inside the reason', () => {
+    const m = parseSchedulingMessage(
+      "0/3 nodes are available: 1 node(s) had taint {node-role.kubernetes.io/master: }, that the pod didn't tolerate, 2 Insufficient memory.",
+    );
+    expect(m.reasons.map((r) => [r.count, r.code])).toEqual([
+      [1, 'UntoleratedTaint'],
+      [2, 'InsufficientResources'],
+    ]);
+    expect(m.reasons[0]?.text).toBe(
+      "node(s) had taint {node-role.kubernetes.io/master: }, that the pod didn't tolerate",
+    );
+    expect(chooseSchedulingReason(m.reasons)).toBe('InsufficientResources');
+  });
+
+  it('1.8-1.9 FitError with predicate names', () => {
+    expect(
+      hist('0/4 nodes are available: 1 NodeUnschedulable, 3 Insufficient memory.').map((r) => r[2]),
+    ).toEqual(['NodeUnschedulable', 'InsufficientResources']);
+    expect(choose('0/3 nodes are available: 1 PodToleratesNodeTaints, 2 MatchNodeSelector.')).toBe(
+      'NodeAffinityMismatch',
+    );
+  });
+
+  it('predicates era, with one or two colons', () => {
+    const m = parseSchedulingMessage(
+      'No nodes are available that match all of the following predicates:: Insufficient cpu (4).',
+    );
+    expect(m.form).toBe('predicates');
+    expect(
+      hist('No nodes are available that match all of the following predicates:: Insufficient cpu (4).'),
+    ).toEqual([[4, 'Insufficient cpu', 'InsufficientResources']]);
+    expect(
+      hist(
+        'No nodes are available that match all of the predicates: Insufficient cpu (3), MatchNodeSelector (2).',
+      ),
+    ).toEqual([
+      [3, 'Insufficient cpu', 'InsufficientResources'],
+      [2, 'MatchNodeSelector', 'NodeAffinityMismatch'],
+    ]);
+    const codes: [string, SchedulingCode][] = [
+      ['PodToleratesNodeTaints', 'UntoleratedTaint'],
+      ['CheckNodeUnschedulable', 'NodeUnschedulable'],
+      ['NoVolumeZoneConflict', 'VolumeNodeAffinityConflict'],
+      ['MaxEBSVolumeCount', 'VolumeLimitExceeded'],
+      ['PodFitsHostPorts', 'HostPortConflict'],
+      ['MatchInterPodAffinity', 'PodAffinityMismatch'],
+      ['NoVolumeNodeConflict', 'VolumeNodeAffinityConflict'],
+      ['HostName', 'NodeNameMismatch'],
+      ['PodFitsResources', 'InsufficientResources'],
+    ];
+    for (const [name, code] of codes) {
+      expect(hist(`No nodes are available that match all of the predicates: ${name} (2).`)).toEqual([
+        [2, name, code],
+      ]);
+    }
+  });
+
+  it('fit failure per node (1.2-1.3), with resource details', () => {
+    const m = parseSchedulingMessage(
+      "pod (nginx-1370807587-fz9sd) failed to fit in any node\nfit failure on node (node-6ta5): Node didn't have enough resource: CPU, requested: 1000, used: 1420, capacity: 2000\nfit failure on node (node-wul5): Node didn't have enough resource: CPU, requested: 1000, used: 1100, capacity: 2000\n",
+    );
+    expect(m.form).toBe('fit-failure');
+    expect(m.totalNodes).toBe(2);
+    expect(m.reasons).toEqual([
+      { text: "Node didn't have enough resource: CPU", count: 2, code: 'InsufficientResources' },
+    ]);
+    expect(insufficientResources(m.reasons)).toEqual(['cpu']);
+    expect(
+      hist(
+        'pod (lb-do0ix) failed to fit in any node\nfit failure on node (kube-node1): MatchNodeSelector\nfit failure on node (kube-node2): PodFitsHostPorts\nfit failure on node (kube-node3): MatchNodeSelector\n',
+      ),
+    ).toEqual([
+      [2, 'MatchNodeSelector', 'NodeAffinityMismatch'],
+      [1, 'PodFitsHostPorts', 'HostPortConflict'],
+    ]);
+    expect(
+      hist(
+        'pod (x) failed to fit in any node fit failure on node (n1): Insufficient cpu fit failure on node (n2): Insufficient cpu',
+      ),
+    ).toEqual([[2, 'Insufficient cpu', 'InsufficientResources']]);
+  });
+
+  it('fit failure summary (1.4-1.5)', () => {
+    expect(
+      hist('pod (registry) failed to fit in any node\nfit failure summary on nodes : MatchNodeSelector (5)'),
+    ).toEqual([[5, 'MatchNodeSelector', 'NodeAffinityMismatch']]);
+    expect(
+      hist(
+        'pod (demo) failed to fit in any node fit failure summary on nodes : Insufficient cpu (1), Insufficient memory (1)',
+      ),
+    ).toEqual([
+      [1, 'Insufficient cpu', 'InsufficientResources'],
+      [1, 'Insufficient memory', 'InsufficientResources'],
+    ]);
+  });
+
+  it('v1.0/1.1 "Failed for reason" and bare "failed to fit"', () => {
+    expect(parseSchedulingMessage('Failed for reason PodFitsResources and possibly others').reasons).toEqual([
+      { text: 'PodFitsResources', code: 'InsufficientResources' },
+    ]);
+    expect(
+      parseSchedulingMessage('Failed for reason PodExceedsFreeCPU and possibly others').reasons[0]?.code,
+    ).toBe('InsufficientResources');
+    expect(
+      parseSchedulingMessage('Failed for reason PodFitsPorts and possibly others').reasons[0]?.code,
+    ).toBe('HostPortConflict');
+    const bare = parseSchedulingMessage('Error scheduling: failed to fit in any node');
+    expect(bare.form).toBe('legacy');
+    expect(chooseSchedulingReason(bare.reasons)).toBe('Unschedulable');
+  });
+
+  it('scheduler errors, wrapped fit errors, no nodes, skipped deletions', () => {
+    expect(
+      parseSchedulingMessage(
+        'binding rejected: running Bind plugin "DefaultBinder": Operation cannot be fulfilled on pods/binding "web-0": pod web-0 is being deleted',
+      ).form,
+    ).toBe('error');
+    expect(
+      parseSchedulingMessage(
+        'running PreBind plugin "VolumeBinding": binding volumes: timed out waiting for the condition',
+      ).form,
+    ).toBe('error');
+    expect(parseSchedulingMessage('nodeinfo not found for node name "node-3"').form).toBe('error');
+    const wrapped = parseSchedulingMessage(
+      'error while running "VolumeBinding" filter plugin for pod "web-0": pod has unbound immediate PersistentVolumeClaims',
+    );
+    expect([wrapped.form, wrapped.reasons[0]?.code]).toEqual(['wrapped', 'UnboundPVC']);
+    expect(
+      parseSchedulingMessage(
+        'error while running "NodeAffinity" prefilter plugin for pod "x": invalid label value',
+      ).form,
+    ).toBe('error');
+    expect(parseSchedulingMessage('no nodes available to schedule pods').form).toBe('no-nodes');
+    expect(parseSchedulingMessage('skip schedule deleting pod: default/web-1').form).toBe('ignored');
+    expect(parseSchedulingMessage('').form).toBe('empty');
+    expect(
+      parseSchedulingMessage('(combined from similar events): 0/2 nodes are available: 2 Too many pods.')
+        .reasons[0]?.code,
+    ).toBe('TooManyPods');
+  });
+});
+
+describe('classifySchedulingReason', () => {
+  const table: [string, SchedulingCode][] = [
+    ['Insufficient nvidia.com/gpu', 'InsufficientResources'],
+    ['Insufficient ephemeral-storage', 'InsufficientResources'],
+    ['Too many pods', 'TooManyPods'],
+    ['Insufficient pods', 'TooManyPods'],
+    ["node(s) didn't match Pod's node affinity/selector", 'NodeAffinityMismatch'],
+    ["node(s) didn't match Pod's node affinity", 'NodeAffinityMismatch'],
+    ["node(s) didn't match the requested node name", 'NodeNameMismatch'],
+    ["node(s) didn't match the requested hostname", 'NodeNameMismatch'],
+    ['node(s) were unschedulable', 'NodeUnschedulable'],
+    ['node(s) had untolerated taint {node.kubernetes.io/unschedulable: }', 'NodeUnschedulable'],
+    ['node(s) had untolerated taint {dedicated: gpu}', 'UntoleratedTaint'],
+    ["node(s) had taints that the pod didn't tolerate", 'UntoleratedTaint'],
+    ["node(s) didn't have free ports for the requested pod ports", 'HostPortConflict'],
+    ["node(s) didn't match pod affinity rules", 'PodAffinityMismatch'],
+    ["node(s) didn't match pod anti-affinity rules", 'PodAffinityMismatch'],
+    ["node(s) didn't satisfy existing pods anti-affinity rules", 'PodAffinityMismatch'],
+    ["node(s) didn't match pod affinity/anti-affinity", 'PodAffinityMismatch'],
+    ["node(s) didn't match pod topology spread constraints", 'TopologySpreadUnsatisfied'],
+    [
+      "node(s) didn't match pod topology spread constraints (missing required label)",
+      'TopologySpreadUnsatisfied',
+    ],
+    ['pod has unbound immediate PersistentVolumeClaims', 'UnboundPVC'],
+    ['pod has unbound PersistentVolumeClaims (repeated 3 times)', 'UnboundPVC'],
+    ['3 pod has unbound PersistentVolumeClaims', 'UnboundPVC'],
+    ['PersistentVolumeClaim is not bound: "data-mongo-0" (repeated 2 times)', 'UnboundPVC'],
+    ["node(s) didn't find available persistent volumes to bind", 'UnboundPVC'],
+    ['node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s)', 'UnboundPVC'],
+    ['node(s) had volume node affinity conflict', 'VolumeNodeAffinityConflict'],
+    ["node(s) didn't match PersistentVolume's node affinity", 'VolumeNodeAffinityConflict'],
+    ['node(s) had no available volume zone', 'VolumeNodeAffinityConflict'],
+    ['node(s) exceed max volume count', 'VolumeLimitExceeded'],
+    ['node(s) did not have enough free storage', 'VolumeLimitExceeded'],
+    ['node is filtered out by the prefilter result', 'NodeAffinityMismatch'],
+    ['cannot allocate all claims', 'Unschedulable'],
+  ];
+  it.each(table)('%s -> %s', (text, code) => {
+    expect(classifySchedulingReason(text)).toBe(code);
+  });
+});
+
+describe('chooseSchedulingReason', () => {
+  it.each([
+    [
+      '0/1 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }.',
+      'UntoleratedTaint',
+    ],
+    [
+      "0/6 nodes are available: 5 node(s) didn't match Pod's node affinity/selector, 1 Insufficient cpu.",
+      'InsufficientResources',
+    ],
+    [
+      "0/5 nodes are available: 4 node(s) didn't match Pod's node affinity/selector, 1 node(s) were unschedulable.",
+      'NodeAffinityMismatch',
+    ],
+    [
+      "0/3 nodes are available: 2 node(s) had untolerated taint {dedicated: infra}, 1 node(s) didn't match Pod's node affinity/selector.",
+      'UntoleratedTaint',
+    ],
+    [
+      "0/10 nodes are available: 9 Insufficient memory, 1 node(s) didn't match pod anti-affinity rules.",
+      'InsufficientResources',
+    ],
+    [
+      '0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 node(s) had volume node affinity conflict.',
+      'VolumeNodeAffinityConflict',
+    ],
+    [
+      "0/3 nodes are available: 1 node(s) didn't have free ports for the requested pod ports, 2 node is filtered out by the prefilter result.",
+      'HostPortConflict',
+    ],
+    ['0/3 nodes are available: 3 Insufficient cpu, 3 Insufficient memory.', 'InsufficientResources'],
+    // The node the pod's own placement leaves it is full (pod affinity, anti-affinity, spread).
+    [
+      "0/3 nodes are available: 1 Too many pods, 2 node(s) didn't match pod affinity rules. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.",
+      'TooManyPods',
+    ],
+    [
+      "0/6 nodes are available: 3 Insufficient cpu, 3 node(s) didn't match pod anti-affinity rules.",
+      'InsufficientResources',
+    ],
+    [
+      "0/5 nodes are available: 2 node(s) didn't match pod topology spread constraints, 3 Insufficient memory.",
+      'InsufficientResources',
+    ],
+    ["0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules.", 'PodAffinityMismatch'],
+    ['0/2 nodes are available: 1 node(s) were unschedulable, 1 Too many pods.', 'TooManyPods'],
+    // Before 1.10 a node listed every predicate it failed: the resource reasons may sit on nodes
+    // the node selector already excluded, which with the cordoned node cover all four.
+    [
+      '0/4 nodes are available: 1 Insufficient cpu, 1 Insufficient memory, 1 NodeUnschedulable, 3 MatchNodeSelector.',
+      'NodeAffinityMismatch',
+    ],
+    [
+      '0/3 nodes are available: 1 PodToleratesNodeTaints, 2 Insufficient cpu, 2 MatchNodeSelector.',
+      'NodeAffinityMismatch',
+    ],
+    ['0/5 nodes are available: 3 Insufficient cpu, 2 MatchNodeSelector.', 'InsufficientResources'],
+    [
+      'No nodes are available that match all of the predicates: Insufficient cpu (3), MatchNodeSelector (2).',
+      'InsufficientResources',
+    ],
+    [
+      '0/3 nodes are available: 1 ExistingPodsAntiAffinityRulesNotMatch, 1 MatchInterPodAffinity, 2 CheckServiceAffinity.',
+      'PodAffinityMismatch',
+    ],
+    ['0/3 nodes are available: 1 Insufficient cpu, 2 SomeOutOfTreeFilter.', 'InsufficientResources'],
+  ])('%s', (message, code) => {
+    expect(choose(message)).toBe(code);
+  });
+
+  it('keeps the histogram in the scheduler shape', () => {
+    const m = parseSchedulingMessage(
+      '0/3 nodes are available: 1 node(s) had untolerated taint {a: b}, 2 Insufficient cpu. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.',
+    );
+    expect(formatHistogram(m.reasons)).toBe('1 node(s) had untolerated taint {a: b}, 2 Insufficient cpu');
+    expect(untoleratedTaints(m.reasons)).toEqual(['a=b']);
+  });
+});
+
+describe('robustness', () => {
+  it('never throws and always returns well-formed output', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), (s) => {
+        const m = parseSchedulingMessage(s);
+        expect(Array.isArray(m.reasons)).toBe(true);
+        chooseSchedulingReason(m.reasons);
+        formatHistogram(m.reasons);
+        insufficientResources(m.reasons);
+        untoleratedTaints(m.reasons);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never throws on strings built from message fragments', () => {
+    const fragment = fc.constantFrom(
+      '0/3 nodes are available:',
+      ' ',
+      '.',
+      '..',
+      ', ',
+      '1 ',
+      'preemption:',
+      'Insufficient cpu',
+      '{',
+      '}',
+      ': ',
+      'fit failure on node (',
+      '): ',
+      '\n',
+      'predicates:',
+      ' (',
+      ')',
+      'Failed for reason ',
+      'error while running',
+    );
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 60 }), (parts) => {
+        const m = parseSchedulingMessage(parts.join(''));
+        chooseSchedulingReason(m.reasons);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('stays linear on long adversarial input', () => {
+    const inputs = [
+      '1'.repeat(200_000),
+      '0/'.repeat(100_000) + ' nodes are available',
+      'fit failure on node ('.repeat(20_000),
+      `0/3 nodes are available: ${'1 a, '.repeat(40_000)}`,
+      'x ('.repeat(60_000) + '1)',
+      '. '.repeat(100_000),
+    ];
+    const start = performance.now();
+    for (const s of inputs) parseSchedulingMessage(s);
+    expect(performance.now() - start).toBeLessThan(2000);
+  });
+});
