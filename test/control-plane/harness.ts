@@ -16,6 +16,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import http from 'node:http';
@@ -267,6 +268,12 @@ export interface StartOptions {
   /** Keep the run folder (certificates, etcd data, logs, audit log) after stop. */
   readonly keep?: boolean;
   readonly bin?: string;
+  /**
+   * Start kube-controller-manager and kube-scheduler (default true). Without them the API server
+   * keeps exactly what is written to it: no controller adopts, garbage-collects, schedules, taints
+   * or evicts, which is what loading a saved cluster (a golden fixture) into it needs.
+   */
+  readonly controllers?: boolean;
 }
 
 export async function startControlPlane(opts: StartOptions = {}): Promise<ControlPlane> {
@@ -423,43 +430,47 @@ export async function startControlPlane(opts: StartOptions = {}): Promise<Contro
       keyFile: p('schedKey'),
     });
 
-    const kcm = launch('kube-controller-manager', [
-      `--kubeconfig=${kcmKubeconfig}`,
-      `--authentication-kubeconfig=${kcmKubeconfig}`,
-      `--authorization-kubeconfig=${kcmKubeconfig}`,
-      '--bind-address=127.0.0.1',
-      `--secure-port=${String(kcmPort)}`,
-      `--service-account-private-key-file=${p('saKey')}`,
-      `--root-ca-file=${p('ca')}`,
-      '--use-service-account-credentials=true',
-      '--controllers=*',
-      '--leader-elect=false',
-      '--service-cluster-ip-range=10.0.0.0/24',
-      '--profiling=false',
-      '--v=1',
-    ]);
-    const sched = launch('kube-scheduler', [
-      `--kubeconfig=${schedKubeconfig}`,
-      `--authentication-kubeconfig=${schedKubeconfig}`,
-      `--authorization-kubeconfig=${schedKubeconfig}`,
-      '--bind-address=127.0.0.1',
-      `--secure-port=${String(schedPort)}`,
-      '--leader-elect=false',
-      '--profiling=false',
-      '--v=1',
-    ]);
-    const healthz = (port: number) => async () =>
-      (await httpGet(`https://127.0.0.1:${String(port)}/healthz`, { rejectUnauthorized: false })).status ===
-      200;
-    await Promise.all([
-      waitUp(kcm, '/healthz', healthz(kcmPort)),
-      waitUp(sched, '/healthz', healthz(schedPort)),
-    ]);
-    // The controllers are working once the ServiceAccount controller made `default` in `default`.
-    await waitUp(kcm, 'default ServiceAccount', async () => {
-      return (await api.request('GET', '/api/v1/namespaces/default/serviceaccounts/default')).status === 200;
-    });
-    log(`kube-controller-manager and kube-scheduler up (${String(Date.now() - t0)} ms)`);
+    if (opts.controllers !== false) {
+      const kcm = launch('kube-controller-manager', [
+        `--kubeconfig=${kcmKubeconfig}`,
+        `--authentication-kubeconfig=${kcmKubeconfig}`,
+        `--authorization-kubeconfig=${kcmKubeconfig}`,
+        '--bind-address=127.0.0.1',
+        `--secure-port=${String(kcmPort)}`,
+        `--service-account-private-key-file=${p('saKey')}`,
+        `--root-ca-file=${p('ca')}`,
+        '--use-service-account-credentials=true',
+        '--controllers=*',
+        '--leader-elect=false',
+        '--service-cluster-ip-range=10.0.0.0/24',
+        '--profiling=false',
+        '--v=1',
+      ]);
+      const sched = launch('kube-scheduler', [
+        `--kubeconfig=${schedKubeconfig}`,
+        `--authentication-kubeconfig=${schedKubeconfig}`,
+        `--authorization-kubeconfig=${schedKubeconfig}`,
+        '--bind-address=127.0.0.1',
+        `--secure-port=${String(schedPort)}`,
+        '--leader-elect=false',
+        '--profiling=false',
+        '--v=1',
+      ]);
+      const healthz = (port: number) => async () =>
+        (await httpGet(`https://127.0.0.1:${String(port)}/healthz`, { rejectUnauthorized: false })).status ===
+        200;
+      await Promise.all([
+        waitUp(kcm, '/healthz', healthz(kcmPort)),
+        waitUp(sched, '/healthz', healthz(schedPort)),
+      ]);
+      // The controllers are working once the ServiceAccount controller made `default` in `default`.
+      await waitUp(kcm, 'default ServiceAccount', async () => {
+        return (
+          (await api.request('GET', '/api/v1/namespaces/default/serviceaccounts/default')).status === 200
+        );
+      });
+      log(`kube-controller-manager and kube-scheduler up (${String(Date.now() - t0)} ms)`);
+    }
 
     // The reader: ServiceAccount kube-handoff/reader bound only to deploy/rbac.yaml's ClusterRole.
     const readerNs = 'kube-handoff';
@@ -542,21 +553,42 @@ export function adminApi(info: ControlPlaneInfo): Api {
 export interface AuditEvent {
   readonly verb: string;
   readonly requestURI: string;
+  readonly userAgent?: string;
   readonly user: { readonly username: string; readonly groups?: readonly string[] };
   readonly objectRef?: {
     readonly resource?: string;
     readonly subresource?: string;
     readonly namespace?: string;
+    readonly name?: string;
+    readonly apiGroup?: string;
   };
   readonly responseStatus?: { readonly code?: number };
   readonly stage: string;
   readonly auditID: string;
 }
 
-/** The audit log's events (ResponseComplete stage, plus Panic), optionally for one user. */
-export function readAudit(file: string, user?: string): AuditEvent[] {
+/** The audit log's size now: pass it as `from` to read only what later requests wrote. */
+export function auditMark(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The audit log's events (ResponseComplete stage, plus Panic), optionally for one user, one
+ * user agent (kube-handoff sends `kube-handoff`) and only those written after `from` (auditMark).
+ */
+export function readAudit(
+  file: string,
+  user?: string,
+  opts: { readonly from?: number; readonly userAgent?: string } = {},
+): AuditEvent[] {
   const out: AuditEvent[] = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
+  const buf = readFileSync(file);
+  const text = buf.subarray(Math.min(opts.from ?? 0, buf.length)).toString('utf8');
+  for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
     let e: AuditEvent;
     try {
@@ -566,7 +598,13 @@ export function readAudit(file: string, user?: string): AuditEvent[] {
     }
     if (e.stage === 'ResponseStarted') continue; // watches log ResponseStarted and ResponseComplete
     if (user !== undefined && e.user.username !== user) continue;
+    if (opts.userAgent !== undefined && e.userAgent !== opts.userAgent) continue;
     out.push(e);
   }
   return out;
+}
+
+/** The requests kube-handoff (user agent `kube-handoff`) sent since `from`, however authenticated. */
+export function handoffRequests(file: string, from: number): AuditEvent[] {
+  return readAudit(file, undefined, { from, userAgent: 'kube-handoff' });
 }
