@@ -24,6 +24,12 @@ export interface Finding {
   readonly assumed: string;
   /** What the real API server did with it, in its own words where it said something. */
   readonly real: string;
+  /**
+   * Not a refusal: the loader did what a component that does not run here would have done (the
+   * node lifecycle controller, the EndpointSlice controller) or supplied what a live read always
+   * has and the fixture did not capture (Nodes).
+   */
+  readonly standIn?: true;
 }
 
 export interface Loaded {
@@ -178,8 +184,20 @@ export function shiftTimes(v: unknown, ms: number): unknown {
   return v;
 }
 
-/** Deletes the field a 422 cause names (`spec.clusterIP`, `status.containerStatuses[0].state`). */
+/**
+ * Fields the API server derives from another one: dropping the named field alone would have the
+ * server derive it again (spec.clusterIPs is defaulted from spec.clusterIP).
+ */
+const DERIVED_FROM: Readonly<Record<string, string>> = { 'spec.clusterIPs': 'spec.clusterIP' };
+
+/** Deletes the field a 422 cause names (`spec.clusterIPs`, `status.containerStatuses[0].state`). */
 function dropField(obj: Obj, field: string): boolean {
+  const source = DERIVED_FROM[field];
+  const droppedSource = source !== undefined && dropOne(obj, source);
+  return dropOne(obj, field) || droppedSource;
+}
+
+function dropOne(obj: Obj, field: string): boolean {
   const parts = field
     .replace(/\[(\d+)\]/g, '.$1')
     .replace(/\[([^\]]+)\]/g, '.$1')
@@ -195,7 +213,7 @@ function dropField(obj: Obj, field: string): boolean {
   const c = cur as Record<string, unknown>;
   if (!(last in c)) return false;
   if (Array.isArray(c)) c.splice(Number(last), 1);
-  else delete c[last];
+  else Reflect.deleteProperty(c, last);
   return true;
 }
 
@@ -216,6 +234,15 @@ interface Cause {
   readonly message?: string;
 }
 
+/** The message of the API server's Status answer. */
+function statusMessage(e: ApiError): string {
+  try {
+    return (JSON.parse(e.text) as { message?: string }).message ?? e.text;
+  } catch {
+    return e.text;
+  }
+}
+
 function causesOf(e: ApiError): Cause[] {
   try {
     const body = JSON.parse(e.text) as { details?: { causes?: Cause[] } };
@@ -229,8 +256,6 @@ const short = (v: unknown): string => {
   const s = JSON.stringify(v);
   return s === undefined ? 'undefined' : s.length > 120 ? `${s.slice(0, 117)}...` : s;
 };
-
-const CLUSTER_IP_RANGE = /^10\.0\.0\.\d+$/;
 
 /** Loads the fixture into the API server. */
 export async function loadFixture(
@@ -247,12 +272,31 @@ export async function loadFixture(
     readonly shiftMs?: number;
   },
 ): Promise<Loaded> {
+  const created: string[] = [];
+  try {
+    return await load(api, content, opts, created);
+  } catch (e) {
+    // Leave nothing behind for the next fixture.
+    await resetFixture(api, { namespaces: [], findings: [], created, namespaceLabels: new Map() });
+    throw e;
+  }
+}
+
+async function load(
+  api: Api,
+  content: FixtureContent,
+  opts: { readonly now: string; readonly shiftMs?: number },
+  created: string[],
+): Promise<Loaded> {
   const shift = opts.shiftMs ?? 0;
   const findings: Finding[] = [];
-  const created: string[] = [];
   const uids = new Map<string, string>();
   const find = (object: string, assumed: string, real: string): void => {
-    findings.push({ object, assumed, real });
+    if (!findings.some((f) => f.object === object && f.assumed === assumed && f.real === real))
+      findings.push({ object, assumed, real });
+  };
+  const standIn = (object: string, assumed: string, real: string): void => {
+    findings.push({ object, assumed, real, standIn: true });
   };
   if (content.logs > 0)
     find(
@@ -346,7 +390,7 @@ export async function loadFixture(
       ),
     ].sort();
     for (const name of named) {
-      find(
+      standIn(
         `Node//${name}`,
         `pods bound to node ${name}, with no Node objects in the fixture`,
         'a live read lists nodes, and a bound pod without its Node is a lost node: the loader created it Ready (heartbeat at the reference time)',
@@ -376,8 +420,8 @@ export async function loadFixture(
       'selfLink',
       'generation',
     ])
-      delete m[f];
-    const deletion = str(m.deletionTimestamp);
+      Reflect.deleteProperty(m, f);
+    const deletion = str(meta.deletionTimestamp);
     const grace = typeof m.deletionGracePeriodSeconds === 'number' ? m.deletionGracePeriodSeconds : undefined;
     delete m.deletionTimestamp;
     delete m.deletionGracePeriodSeconds;
@@ -392,20 +436,8 @@ export async function loadFixture(
       if (spec.manualSelector !== true && spec.selector !== undefined) {
         delete spec.selector;
         const tl = rec(rec(rec(spec.template).metadata).labels);
-        for (const l of ['controller-uid', 'batch.kubernetes.io/controller-uid']) delete tl[l];
-      }
-    }
-    if (kind === 'Service') {
-      const spec = rec(obj.spec);
-      const ip = str(spec.clusterIP);
-      if (ip !== undefined && ip !== 'None' && !CLUSTER_IP_RANGE.test(ip)) {
-        find(
-          key,
-          `spec.clusterIP ${ip}`,
-          'outside the API server\'s --service-cluster-ip-range (10.0.0.0/24 here): refused ("provided IP is not in the valid range"); the loader let the server allocate one',
-        );
-        delete spec.clusterIP;
-        delete spec.clusterIPs;
+        for (const l of ['controller-uid', 'batch.kubernetes.io/controller-uid'])
+          Reflect.deleteProperty(tl, l);
       }
     }
     if (kind === 'Event' && groupOf(obj.apiVersion) === '' && m.name === undefined) {
@@ -427,7 +459,7 @@ export async function loadFixture(
       }
       if (eventsV1Refusal !== 'accepted') {
         Object.assign(obj, coreEventOf(obj));
-        for (const k of Object.keys(obj)) if (!(k in CORE_EVENT_FIELDS)) delete obj[k];
+        for (const k of Object.keys(obj)) if (!(k in CORE_EVENT_FIELDS)) Reflect.deleteProperty(obj, k);
         collection = collectionOf(KINDS['/Event'] as KindInfo, str(m.namespace));
         convertedEvents++;
       }
@@ -449,7 +481,7 @@ export async function loadFixture(
             `create refused: ${c.message ?? e.text}`,
           );
         if (!dropped) {
-          find(key, 'the object', `not loaded: HTTP ${String(e.status)}: ${e.text.slice(0, 300)}`);
+          find(key, 'the object', `not loaded: HTTP ${String(e.status)}: ${statusMessage(e)}`);
           break;
         }
       }
@@ -489,7 +521,7 @@ export async function loadFixture(
               `status refused: ${c.message ?? e.text}`,
             );
           if (!dropped) {
-            find(key, 'its status', `not written: HTTP ${String(e.status)}: ${e.text.slice(0, 300)}`);
+            find(key, 'its status', `not written: HTTP ${String(e.status)}: ${statusMessage(e)}`);
             break;
           }
         }
@@ -503,7 +535,7 @@ export async function loadFixture(
       const have = (rec(body.spec).taints as { key: string; effect: string }[] | undefined) ?? [];
       const added = have.filter((t) => !want.some((w) => w.key === t.key && w.effect === t.effect));
       if (added.length > 0) {
-        find(
+        standIn(
           key,
           `spec.taints ${short(want)}`,
           `the API server added ${added.map((t) => `${t.key}:${t.effect}`).join(', ')} on create (TaintNodesByCondition); the node lifecycle controller removes it from a Ready node, and does not run here: the loader removed it`,
@@ -514,11 +546,10 @@ export async function loadFixture(
     if (deletion !== undefined) {
       const q = grace === undefined ? '' : `?gracePeriodSeconds=${String(grace)}`;
       await api.must('DELETE', `${objectPath}${q}`);
-      const after = await api.get<Obj>(objectPath);
       find(
         key,
         `metadata.deletionTimestamp ${deletion}`,
-        `the API server sets it when the object is deleted (here ${String(rec(after.metadata).deletionTimestamp)}); the loader deleted it, held by a finalizer`,
+        `the API server sets it on delete, to the time of the request plus the grace period${grace === undefined ? '' : ` (${String(grace)} s)`}: the loader deleted the object (held by a finalizer), so its deletion is seconds old, not as old as in the fixture`,
       );
     }
   }
@@ -537,7 +568,7 @@ export async function loadFixture(
       const made = await endpointSliceFor(api, ns, name);
       if (made === undefined) continue;
       created.push(made.path);
-      find(
+      standIn(
         `Service/${ns}/${name}`,
         'a Service with a selector, with no EndpointSlice in the fixture',
         `a live read lists EndpointSlices, and the EndpointSlice controller (not running here) writes one per Service: the loader wrote it from the loaded pods (${String(made.endpoints)} endpoint(s))`,
@@ -578,7 +609,9 @@ async function endpointSliceFor(
   ns: string,
   name: string,
 ): Promise<{ path: string; endpoints: number } | undefined> {
-  const svc = await api.get<ServiceView>(`/api/v1/namespaces/${ns}/services/${name}`);
+  const got = await api.request('GET', `/api/v1/namespaces/${ns}/services/${name}`);
+  if (got.status === 404) return undefined; // not loaded (a finding says why)
+  const svc = got.body as ServiceView;
   const selector = svc.spec.selector ?? {};
   const pods = ((await api.list(`/api/v1/namespaces/${ns}/pods`)) as unknown as PodView[]).filter(
     (p) =>
@@ -682,7 +715,7 @@ function coreEventOf(e: Obj): Obj {
     series: e.series,
     eventTime: null,
   };
-  for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
+  for (const k of Object.keys(out)) if (out[k] === undefined) Reflect.deleteProperty(out, k);
   return out;
 }
 

@@ -251,7 +251,7 @@ describe(`the live collector against a real kube-apiserver ${info.version}, coun
       const a = r.report.diagnoses.find((d) => d.target.name === 'a');
       const b = r.report.diagnoses.find((d) => d.target.name === 'b');
       expect(a && line(a)).toBe(`Pod/${EVENTS}/a failed image-pull ImageNotFound`);
-      expect(b && line(b)).toBe(`Pod/${EVENTS}/b failed crash CrashLoop`);
+      expect(b && line(b)).toBe(`Pod/${EVENTS}/b failed crash CrashLoopBackOff`);
       const eventsOf = (d: typeof a) =>
         (d?.evidence ?? []).filter((e) => e.source === 'event').map((e) => e.text);
       const failed = eventsOf(a).filter((t) => t.includes('Failed to pull image'));
@@ -294,9 +294,7 @@ describe(`the live collector against a real kube-apiserver ${info.version}, coun
         bundle,
       ]);
       expect(cap.code, cap.stderr).toBe(0);
-      const capturedAt = String(
-        (parseYaml(readFileSync(bundle, 'utf8')) as { capturedAt: string }).capturedAt,
-      );
+      const { capturedAt } = parseYaml(readFileSync(bundle, 'utf8')) as { capturedAt: string };
       const live = await report(['-n', EVENTS, '--now', capturedAt]);
       const replay = await handoff(['-f', bundle, '-o', 'json', '--now', capturedAt]);
       const file = JSON.parse(replay.stdout) as Report;
@@ -397,7 +395,7 @@ describe(`the live collector against a real kube-apiserver ${info.version}, coun
       const requests = handoffRequests(info.auditLog, mark);
       const watches = requests
         .filter((e) => e.verb === 'watch')
-        .map((e) => `${String(e.objectRef?.apiGroup ?? '')}/${String(e.objectRef?.resource)}`);
+        .map((e) => `${e.objectRef?.apiGroup ?? ''}/${String(e.objectRef?.resource)}`);
       expect(new Set(watches).has('/pods')).toBe(true);
       expect(requests.filter((e) => !READ_VERBS.has(e.verb))).toEqual([]);
     });

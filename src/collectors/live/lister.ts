@@ -68,8 +68,10 @@ export async function listInto(
     }
     pages++;
     const body = rec(res.body);
-    for (const item of Array.isArray(body.items) ? (body.items as unknown[]) : []) {
-      if (!isRecord(item) || (req.accept !== undefined && !req.accept(item))) continue;
+    for (const raw of Array.isArray(body.items) ? (body.items as unknown[]) : []) {
+      if (!isRecord(raw)) continue;
+      const item = typed(raw, req.type);
+      if (req.accept !== undefined && !req.accept(item)) continue;
       req.onItem?.(item);
       items += builder.add(item, req.type.kind);
     }
@@ -79,6 +81,20 @@ export async function listInto(
       return { status: 'complete', items, pages, restarts };
     }
   }
+}
+
+/**
+ * A list item with the kind and apiVersion of its list. kube-apiserver leaves both out of the items
+ * of a list (`{"kind":"PodList","apiVersion":"v1","items":[{"metadata":…}]}`); an object kept
+ * without them (a capture bundle) could not be read back.
+ */
+export function typed(item: Raw, type: ResourceType): Raw {
+  if (str(item.kind) !== undefined && str(item.apiVersion) !== undefined) return item;
+  return {
+    apiVersion: str(item.apiVersion) ?? (type.group === '' ? type.version : `${type.group}/${type.version}`),
+    kind: str(item.kind) ?? type.kind,
+    ...item,
+  };
 }
 
 /**
