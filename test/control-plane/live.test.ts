@@ -115,6 +115,31 @@ describe(`the live collector against a real kube-apiserver ${info.version}, coun
     // The first page has no continue token, the next two carry the one the server handed out.
     expect(podLists.map((e) => query(e).has('continue'))).toEqual([false, true, true]);
     expect(podLists.every((e) => e.responseStatus?.code === 200)).toBe(true);
+    // The whole scan, as the API server logged it: one list per kind (three pages of pods), the
+    // discovery of events.k8s.io/v1 and its events; a fixed cost whatever the number of pods.
+    const ns = `/namespaces/${PAGING}`;
+    expect(r.requests.map((e) => `${e.verb} ${pathOf(e)}`).sort()).toEqual(
+      [
+        'get /apis/events.k8s.io/v1',
+        ...Array<string>(3).fill(`list /api/v1${ns}/pods`),
+        `list /api/v1${ns}/events`,
+        'list /api/v1/nodes',
+        `list /api/v1${ns}/persistentvolumeclaims`,
+        'list /api/v1/persistentvolumes',
+        'list /apis/storage.k8s.io/v1/storageclasses',
+        `list /api/v1${ns}/services`,
+        `list /apis/discovery.k8s.io/v1${ns}/endpointslices`,
+        `list /apis/apps/v1${ns}/replicasets`,
+        `list /apis/apps/v1${ns}/deployments`,
+        `list /apis/apps/v1${ns}/statefulsets`,
+        `list /apis/apps/v1${ns}/daemonsets`,
+        `list /apis/batch/v1${ns}/jobs`,
+        `list /apis/batch/v1${ns}/cronjobs`,
+        `list /api/v1${ns}/resourcequotas`,
+        `list /api/v1${ns}/limitranges`,
+        `list /apis/events.k8s.io/v1${ns}/events`,
+      ].sort(),
+    );
     // Every other kind is one list whatever the number of pods.
     const others = r.requests.filter((e) => e.objectRef?.resource !== 'pods');
     expect(others.filter((e) => e.verb === 'list' && query(e).has('continue'))).toEqual([]);
