@@ -70,6 +70,9 @@ describe("golden fixtures loaded into a real kube-apiserver: handoff -A gives ha
       expect(await cp.api.list('/api/v1/nodes')).toEqual([]);
       const loaded = await loadFixture(cp.api, content, { now: liveNow, shiftMs });
       try {
+        // The server stamped every creationTimestamp while loading: before the reference time,
+        // unless the load took longer than the shift's margin.
+        expect(Date.now(), 'the load took longer than the 15 s margin').toBeLessThan(Date.parse(liveNow));
         const mark = auditMark(cp.auditLog);
         const live = await json(['-A', '--kubeconfig', cp.adminKubeconfig, '-o', 'json', '--now', liveNow]);
         const requests = handoffRequests(cp.auditLog, mark);
