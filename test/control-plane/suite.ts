@@ -28,6 +28,11 @@ export function caseSuite(title: string, all: readonly Case[], which: 'default' 
   let report: Report | undefined;
 
   describe(`${title} (real kube-apiserver ${info.version})`, () => {
+    if (cases.length === 0) {
+      // Every MISMATCHES.md entry is fixed and asserted by the default suite.
+      it.skip('no expectation is pending');
+      return;
+    }
     beforeAll(async () => {
       api = adminApi(info);
       kubelet = new FakeKubelet(api, info.closedPort, info.version);

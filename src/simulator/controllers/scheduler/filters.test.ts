@@ -21,8 +21,8 @@ const pod = (spec: Partial<PodObj['spec']> = {}): PodObj => ({
   status: {},
 });
 
-function run(p: PodObj, n: NodeInfo): NodeStatus | undefined {
-  const s = podState(p, podRequests(p));
+function run(p: PodObj, n: NodeInfo, version = 'v1.31.4'): NodeStatus | undefined {
+  const s = podState(p, podRequests(p), version);
   for (const f of NODE_FILTERS) {
     const r = f(s, n);
     if (r !== undefined) return r;
@@ -42,6 +42,17 @@ describe('filter plugins', () => {
     );
     expect(run(pod(), n)?.reasons).toEqual(['node(s) had untolerated taint {dedicated: db}']);
     expect(run(pod({ tolerations: [{ key: 'dedicated', operator: 'Exists' }] }), n)).toBeUndefined();
+  });
+
+  it.each([
+    ['v1.18.20', 'node(s) had untolerated taint {dedicated: db}'],
+    ['v1.31.4', 'node(s) had untolerated taint {dedicated: db}'],
+    ['v1.34.1', 'node(s) had untolerated taint {dedicated: db}'],
+    ['v1.35.0', 'node(s) had untolerated taint(s)'],
+    ['v1.37.2', 'node(s) had untolerated taint(s)'],
+  ])('TaintToleration reason of %s: %s', (version, reason) => {
+    const n = new NodeInfo(node({ taints: [{ key: 'dedicated', value: 'db', effect: 'NoSchedule' }] }));
+    expect(run(pod(), n, version)?.reasons).toEqual([reason]);
   });
 
   it('checks NodeUnschedulable before taints', () => {
@@ -94,7 +105,7 @@ describe('filter plugins', () => {
         },
       ],
     });
-    const s = podState(p, podRequests(p));
+    const s = podState(p, podRequests(p), 'v1.31.4');
     const fit = (allocatable: Record<string, string>): NodeStatus | undefined => {
       const n = new NodeInfo({ ...node(), status: { allocatable } });
       for (const f of NODE_FILTERS) {

@@ -4,6 +4,7 @@
  * the plugins' ErrReason texts.
  */
 import { isTolerated } from '../../../k8s/index.js';
+import { atLeast } from '../../world/version.js';
 import type { PodObj } from '../../world/types.js';
 import type { NodeInfo } from './node-cache.js';
 import { podMatchesNode } from './node-selector.js';
@@ -34,12 +35,15 @@ export interface PodState {
   readonly resourceWants: readonly number[];
   /** NodeResourcesFit's rejections so far, by which checks failed (nodes share them). */
   readonly fitStatuses: Map<number, NodeStatus>;
+  /** TaintToleration quotes the taint (`{key: value}`) up to 1.34; from 1.35 its reason is a constant. */
+  readonly quoteTaint: boolean;
 }
 
 /** Resource names in the order fitsRequest checks them; extended resources follow, sorted. */
 const FIRST = ['cpu', 'memory', 'ephemeral-storage'];
 
-export function podState(pod: PodObj, requests: Requests): PodState {
+/** `version`: the cluster version the simulator imitates (scenario `cluster.version`). */
+export function podState(pod: PodObj, requests: Requests, version: string): PodState {
   const resourceOrder = [
     ...FIRST.filter((r) => requests.has(r)),
     ...[...requests.keys()].filter((r) => !FIRST.includes(r)).sort(),
@@ -51,6 +55,7 @@ export function podState(pod: PodObj, requests: Requests): PodState {
     resourceOrder,
     resourceWants: resourceOrder.map((r) => requests.get(r) ?? 0),
     fitStatuses: new Map(),
+    quoteTaint: !atLeast(version, 1, 35),
   };
 }
 
@@ -75,7 +80,11 @@ function taintToleration(s: PodState, n: NodeInfo): NodeStatus | undefined {
     return reject(
       'TaintToleration',
       'UnschedulableAndUnresolvable',
-      `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`,
+      // kubernetes/kubernetes#134740 (1.35, backported to 1.34 patch releases) dropped the taint
+      // from the reason: it is logged at verbosity 4 only.
+      s.quoteTaint
+        ? `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`
+        : 'node(s) had untolerated taint(s)',
     );
   }
   return undefined;
