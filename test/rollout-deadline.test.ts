@@ -4,10 +4,10 @@
  * ReplicaSet that a rule still finds within its grace period is failed, not progressing.
  */
 import { describe, expect, it } from 'vitest';
-import { cond, cstatus, ms, runningPod, snapshot, state, workload } from '../../../test/builders.js';
-import type { WorkloadCondition } from '../../model/index.js';
-import { rule as notReady } from '../readiness/not-ready.js';
-import { diagnose } from './diagnose.js';
+import { cond, cstatus, ms, runningPod, snapshot, state, workload } from './builders.js';
+import type { WorkloadCondition } from '../src/model/index.js';
+import { RULES } from '../src/rules/index.js';
+import { diagnose } from '../src/rules/engine/diagnose.js';
 
 /** Running since 3 s, not Ready: readiness/not-ready is progressing for 60 s. */
 function unreadyPod(rs: string) {
@@ -69,7 +69,7 @@ describe('a Deployment past its progress deadline fails the waits of its pods', 
     });
     const rs = workload({ kind: 'ReplicaSet', name: 'web-7d9', owner: { kind: 'Deployment', name: 'web' } });
     const snap = snapshot({ pods: [unreadyPod('web-7d9')], workloads: [deploy, rs], events: [] });
-    const d = diagnose(snap, { now: ms(30), rules: [notReady] }).diagnoses.find((x) => x.target.kind === 'Pod');
+    const d = diagnose(snap, { now: ms(30), rules: RULES }).diagnoses.find((x) => x.target.kind === 'Pod');
     expect(d?.stage).toBe('readiness');
     expect(d?.reason).toBe('NotReady');
     expect(d?.verdict).toBe(verdict);
