@@ -55,6 +55,40 @@ describe('filter plugins', () => {
     expect(run(pod(), n, version)?.reasons).toEqual([reason]);
   });
 
+  it.each([
+    ['v1.33.5', 'Unschedulable'],
+    ['v1.34.0', 'UnschedulableAndUnresolvable'],
+    ['v1.37.2', 'UnschedulableAndUnresolvable'],
+  ])(
+    'a request above the node allocatable, at %s: %s (preemption cannot help from 1.34)',
+    (version, code) => {
+      const p = pod({ containers: [{ name: 'a', image: 'x', resources: { requests: { cpu: '6' } } }] });
+      const n = new NodeInfo({
+        ...node(),
+        status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } },
+      });
+      const r = run(p, n, version);
+      expect(r?.reasons).toEqual(['Insufficient cpu']);
+      expect(r?.code).toBe(code);
+    },
+  );
+
+  it('a request within the allocatable but above what is free stays Unschedulable (preemption may help)', () => {
+    const p = pod({ containers: [{ name: 'a', image: 'x', resources: { requests: { cpu: '3' } } }] });
+    const other = pod({ containers: [{ name: 'b', image: 'x', resources: { requests: { cpu: '2' } } }] });
+    const n = new NodeInfo({ ...node(), status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } } });
+    n.add({
+      uid: 'u2',
+      pod: other,
+      node: 'n',
+      requests: podRequests(other),
+      nonZero: { cpu: 2000, memory: 0 },
+      ports: [],
+      hasAntiAffinity: false,
+    });
+    expect(run(p, n, 'v1.37.2')).toMatchObject({ code: 'Unschedulable', reasons: ['Insufficient cpu'] });
+  });
+
   it('checks NodeUnschedulable before taints', () => {
     const n = new NodeInfo(
       node({
