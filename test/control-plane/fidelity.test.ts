@@ -34,8 +34,19 @@ export const KNOWN: Readonly<Record<string, readonly string[]>> = {
   'too-many-pods': [],
   'host-port-conflict': [],
   'scheduling-gated': [],
-  'unbound-pvc-missing-class': [],
-  'volume-node-affinity-conflict': [],
+  // After a PreFilter rejection (VolumeBinding) kube-scheduler v1.37.2 ends the message with
+  // `not found` where the simulator writes the preemption summary (docs/simulator-fidelity.md).
+  'unbound-pvc-missing-class': [
+    'sim only events: Pod FailedScheduling (default-scheduler): N/N nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: N/N nodes are available: N Preemption is not helpful for scheduling.',
+    'real only events: Pod FailedScheduling (default-scheduler): N/N nodes are available: pod has unbound immediate PersistentVolumeClaims. not found',
+    'sim only conditions: PodScheduled=False Unschedulable: N/N nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: N/N nodes are available: N Preemption is not helpful for scheduling.',
+    'real only conditions: PodScheduled=False Unschedulable: N/N nodes are available: pod has unbound immediate PersistentVolumeClaims. not found',
+  ],
+  // `?`: may or may not occur. The real PV controller binds the claim a moment after the pod is
+  // created, and the scheduler's first attempt can come before (the simulator binds at once).
+  'volume-node-affinity-conflict': [
+    '?real only events: Pod FailedScheduling (default-scheduler): N/N nodes are available: pod has unbound immediate PersistentVolumeClaims. not found',
+  ],
   'service-selector-no-pods': [],
   'service-no-ready-endpoints': [],
   'service-target-port-mismatch': [],
@@ -77,7 +88,11 @@ describe(`simulator fidelity against real kube-apiserver ${info.version}`, () =>
           path.join(out, `${name}.json`),
           JSON.stringify({ simulated, real: real.observed }, null, 2),
         );
-        expect(compare(simulated, real.observed)).toEqual(KNOWN[name]);
+        const known = KNOWN[name] ?? [];
+        const optional = new Set(known.filter((l) => l.startsWith('?')).map((l) => l.slice(1)));
+        expect(compare(simulated, real.observed).filter((l) => !optional.has(l))).toEqual(
+          known.filter((l) => !l.startsWith('?')),
+        );
       } finally {
         await real.cleanup();
         api.close();

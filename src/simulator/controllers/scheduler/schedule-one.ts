@@ -122,7 +122,7 @@ function findFeasible(
       if (s !== undefined) return s;
     }
     return (
-      (hasVolumes ? volumeFilter(env.store, volumes, n) : undefined) ??
+      (hasVolumes ? volumeFilter(env.store, volumes, n, env.version) : undefined) ??
       spreadFilter(spread, n) ??
       affinityFilter(affinity, n)
     );
