@@ -6,3 +6,4 @@ export * from './taints.js';
 export * from './time.js';
 export * from './clock.js';
 export * from './reference-time.js';
+export * from './node-placement.js';

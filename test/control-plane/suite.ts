@@ -26,8 +26,14 @@ export function caseSuite(title: string, all: readonly Case[], which: 'default' 
   let api: Api | undefined;
   let kubelet: FakeKubelet | undefined;
   let report: Report | undefined;
+  const cleanups: (() => Promise<void>)[] = [];
 
   describe(`${title} (real kube-apiserver ${info.version})`, () => {
+    if (cases.length === 0) {
+      // Every MISMATCHES.md entry is fixed and asserted by the default suite.
+      it.skip('no expectation is pending');
+      return;
+    }
     beforeAll(async () => {
       api = adminApi(info);
       kubelet = new FakeKubelet(api, info.closedPort, info.version);
@@ -41,6 +47,7 @@ export function caseSuite(title: string, all: readonly Case[], which: 'default' 
             ...(c.namespaceLabels === undefined ? {} : { labels: c.namespaceLabels }),
           },
         });
+        if (c.setup !== undefined) cleanups.push(await c.setup(api, c.namespace));
         await api.apply(c.manifests, c.namespace);
       }
       const a = api;
@@ -70,6 +77,7 @@ export function caseSuite(title: string, all: readonly Case[], which: 'default' 
       }
     });
     afterAll(async () => {
+      for (const undo of cleanups) await undo();
       for (const c of cases) await kubelet?.deleteNamespace(c.namespace);
       await kubelet?.stop();
       api?.close();

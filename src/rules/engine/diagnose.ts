@@ -15,6 +15,7 @@ import { podMilestones } from './milestones.js';
 import { renderWith } from '../messages.js';
 import { compareFindings, resolveFindings } from './resolve.js';
 import { judgePod } from './verdict.js';
+import { applyRolloutDeadline, rolloutDeadlineExceeded } from './rollout-deadline.js';
 import { startupBreakdown } from './startup.js';
 import { withProbeEvidence } from './probe-evidence.js';
 import { findingConfidence } from './confidence.js';
@@ -169,7 +170,9 @@ function diagnosePod(
   const { pod } = ctx;
   const milestones = podMilestones(pod, ctx.events);
   const resolved = resolveFindings(findings, milestones);
-  const { findings: current, timings } = timeFindings(resolved.current, metas, { pod, milestones }, clock);
+  const timed = timeFindings(resolved.current, metas, { pod, milestones }, clock);
+  const timings = timed.timings;
+  const current = applyRolloutDeadline(timed.findings, timings, rolloutDeadlineExceeded(ctx.owners));
   const judged = judgePod({
     ctx,
     milestones,

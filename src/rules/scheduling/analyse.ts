@@ -4,7 +4,12 @@
  * newest FailedScheduling event (events). The message is parsed once and one reason chosen.
  */
 import type { EventRecord, Evidence, PodCondition } from '../../model/index.js';
-import { isTolerated, parseTime } from '../../k8s/index.js';
+import {
+  hasNodePlacement,
+  parseTime,
+  podFitsNodePlacement,
+  untoleratedSchedulingTaints,
+} from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
 import { eventEvidence, eventTime, newest } from '../shared/events.js';
 import {
@@ -63,24 +68,15 @@ function progressOf(ctx: PodContext): Evidence | undefined {
 }
 
 /**
- * The taint filter runs before node affinity, so when the only nodes the pod's nodeSelector
- * picks are tainted, the histogram counts them as taint failures and the other nodes as
- * affinity failures: the fix is the toleration, not the selector.
+ * The taint filter runs before node affinity, so when the only nodes the pod's nodeSelector or
+ * required node affinity picks are tainted, the histogram counts them as taint failures and the
+ * other nodes as affinity failures: the fix is the toleration, not the selector.
  */
 function selectedNodesAreTainted(ctx: PodContext): boolean {
-  const selector = ctx.pod.spec.nodeSelector;
-  if (selector === undefined || Object.keys(selector).length === 0) return false;
-  const selected = [...ctx.index.allNodes()].filter((n) =>
-    Object.entries(selector).every(([k, v]) => n.metadata.labels?.[k] === v),
-  );
-  return (
-    selected.length > 0 &&
-    selected.every((n) =>
-      (n.spec.taints ?? []).some(
-        (t) => t.effect !== 'PreferNoSchedule' && !isTolerated(t, ctx.pod.spec.tolerations),
-      ),
-    )
-  );
+  const { spec } = ctx.pod;
+  if (!hasNodePlacement(spec)) return false;
+  const selected = [...ctx.index.allNodes()].filter((n) => podFitsNodePlacement(spec, n));
+  return selected.length > 0 && selected.every((n) => untoleratedSchedulingTaints(spec, n).length > 0);
 }
 
 /** Undefined when the pod is scheduled, has no scheduling failure, or was never looked at by a scheduler. */

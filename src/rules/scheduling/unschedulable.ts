@@ -8,7 +8,14 @@ import {
   untoleratedTaints,
   type SchedulingCode,
 } from './scheduling-message.js';
-import { hostPorts, placementConstraint, placementEvidence } from './placement-evidence.js';
+import {
+  hostPorts,
+  placementConstraint,
+  placementEvidence,
+  taintNames,
+  untoleratedNodeEvidence,
+  untoleratedNodes,
+} from './placement-evidence.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -146,7 +153,11 @@ export const rule = {
     const ns = pod.metadata.namespace;
     const reasons = f.parsed.reasons;
     const resources = insufficientResources(reasons);
-    const taints = untoleratedTaints(reasons);
+    // The taint as the scheduler quoted it (`{key: value}`, up to 1.34); newer schedulers write only
+    // `node(s) had untolerated taint(s)`, and then the Node objects name it.
+    const quoted = untoleratedTaints(reasons);
+    const tainted = f.code === 'UntoleratedTaint' ? untoleratedNodes(pod, ctx.index.allNodes()) : [];
+    const taints = quoted.length > 0 ? quoted : taintNames(tainted);
     const noNodes = f.parsed.form === 'no-nodes' || f.parsed.totalNodes === 0;
     const data = {
       histogram: formatHistogram(reasons) || f.message || 'no details in the evidence',
@@ -159,6 +170,7 @@ export const rule = {
     const evidence = [
       ...f.evidence,
       ...placementEvidence(pod, f.code, resources),
+      ...untoleratedNodeEvidence(tainted),
       ...(f.progress === undefined ? [] : [f.progress]),
     ];
     return [

@@ -77,7 +77,10 @@ export class ApiServer {
       this.world.store.get('namespaces', undefined, meta.namespace) === undefined
     )
       return { ok: false, status: notFound('namespaces', meta.namespace) };
+    // Generated here, but mutating admission still sees the request as unnamed (`unnamedAs`).
+    let unnamedAs: string | undefined;
     if ((meta.name === undefined || meta.name === '') && meta.generateName !== undefined) {
+      unnamedAs = meta.generateName;
       meta.name = meta.generateName + this.world.rng.nameSuffix();
     }
     this.hooks.setDefaults(obj, resource);
@@ -92,6 +95,7 @@ export class ApiServer {
           resource,
           object: obj,
           dryRun: opts.dryRun === true,
+          ...(phase === 'mutating' && unnamedAs !== undefined ? { unnamedAs } : {}),
         });
         if (denial !== undefined) return { ok: false, status: denial };
       }

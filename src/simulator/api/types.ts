@@ -41,6 +41,12 @@ export interface AdmissionRequest {
   readonly object: KObject;
   readonly oldObject?: KObject;
   readonly dryRun: boolean;
+  /**
+   * The generateName prefix while the name is not yet generated: the real API server runs
+   * mutating admission before the registry generates the name, so a mutating plugin's denial
+   * names the prefix (`pods "build-4711-" is forbidden: …`).
+   */
+  readonly unnamedAs?: string;
 }
 
 /** One admission step: returns a Status to deny, or undefined to let the request through. */

@@ -10,7 +10,8 @@ export const isPodCreate = (req: AdmissionRequest): boolean =>
 export function admissionForbidden(req: AdmissionRequest, why: string): StatusObj {
   const { resource } = req;
   const qualified = resource.group === '' ? resource.resource : `${resource.resource}.${resource.group}`;
-  const name = req.object.metadata.name;
+  // Before the registry generated a name (mutating admission), the generateName prefix.
+  const name = req.unnamedAs ?? req.object.metadata.name;
   return status(403, 'Forbidden', `${qualified} "${name}" is forbidden: ${why}`, {
     name,
     ...(resource.group === '' ? {} : { group: resource.group }),

@@ -14,6 +14,17 @@ describe('ServiceAccount', () => {
     expect(result.status.code).toBe(403);
   });
 
+  it('names the generateName prefix: the plugin is mutating and runs before the name is generated', () => {
+    const p = pod('', 'shop', { serviceAccountName: 'builder' });
+    const unnamed = { ...p, metadata: { namespace: 'shop', generateName: 'build-4711-' } };
+    const result = sim.api.create(unnamed as unknown as typeof p, ADMIN);
+    if (result.ok) throw new Error('expected a denial');
+    // kube-apiserver v1.37.2 (test/control-plane/MISMATCHES.md, service-account)
+    expect(result.status.message).toBe(
+      'pods "build-4711-" is forbidden: error looking up service account shop/builder: serviceaccount "builder" not found',
+    );
+  });
+
   it('admits existing ones and defaults to `default`', () => {
     expect(sim.api.create(pod('a', 'shop', { serviceAccountName: 'deployer' }), ADMIN).ok).toBe(true);
     const b = sim.api.create(pod('b', 'shop'), ADMIN);

@@ -21,8 +21,8 @@ const pod = (spec: Partial<PodObj['spec']> = {}): PodObj => ({
   status: {},
 });
 
-function run(p: PodObj, n: NodeInfo): NodeStatus | undefined {
-  const s = podState(p, podRequests(p));
+function run(p: PodObj, n: NodeInfo, version = 'v1.31.4'): NodeStatus | undefined {
+  const s = podState(p, podRequests(p), version);
   for (const f of NODE_FILTERS) {
     const r = f(s, n);
     if (r !== undefined) return r;
@@ -42,6 +42,51 @@ describe('filter plugins', () => {
     );
     expect(run(pod(), n)?.reasons).toEqual(['node(s) had untolerated taint {dedicated: db}']);
     expect(run(pod({ tolerations: [{ key: 'dedicated', operator: 'Exists' }] }), n)).toBeUndefined();
+  });
+
+  it.each([
+    ['v1.18.20', 'node(s) had untolerated taint {dedicated: db}'],
+    ['v1.31.4', 'node(s) had untolerated taint {dedicated: db}'],
+    ['v1.34.1', 'node(s) had untolerated taint {dedicated: db}'],
+    ['v1.35.0', 'node(s) had untolerated taint(s)'],
+    ['v1.37.2', 'node(s) had untolerated taint(s)'],
+  ])('TaintToleration reason of %s: %s', (version, reason) => {
+    const n = new NodeInfo(node({ taints: [{ key: 'dedicated', value: 'db', effect: 'NoSchedule' }] }));
+    expect(run(pod(), n, version)?.reasons).toEqual([reason]);
+  });
+
+  it.each([
+    ['v1.33.5', 'Unschedulable'],
+    ['v1.34.0', 'UnschedulableAndUnresolvable'],
+    ['v1.37.2', 'UnschedulableAndUnresolvable'],
+  ])(
+    'a request above the node allocatable, at %s: %s (preemption cannot help from 1.34)',
+    (version, code) => {
+      const p = pod({ containers: [{ name: 'a', image: 'x', resources: { requests: { cpu: '6' } } }] });
+      const n = new NodeInfo({
+        ...node(),
+        status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } },
+      });
+      const r = run(p, n, version);
+      expect(r?.reasons).toEqual(['Insufficient cpu']);
+      expect(r?.code).toBe(code);
+    },
+  );
+
+  it('a request within the allocatable but above what is free stays Unschedulable (preemption may help)', () => {
+    const p = pod({ containers: [{ name: 'a', image: 'x', resources: { requests: { cpu: '3' } } }] });
+    const other = pod({ containers: [{ name: 'b', image: 'x', resources: { requests: { cpu: '2' } } }] });
+    const n = new NodeInfo({ ...node(), status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } } });
+    n.add({
+      uid: 'u2',
+      pod: other,
+      node: 'n',
+      requests: podRequests(other),
+      nonZero: { cpu: 2000, memory: 0 },
+      ports: [],
+      hasAntiAffinity: false,
+    });
+    expect(run(p, n, 'v1.37.2')).toMatchObject({ code: 'Unschedulable', reasons: ['Insufficient cpu'] });
   });
 
   it('checks NodeUnschedulable before taints', () => {
@@ -94,7 +139,7 @@ describe('filter plugins', () => {
         },
       ],
     });
-    const s = podState(p, podRequests(p));
+    const s = podState(p, podRequests(p), 'v1.31.4');
     const fit = (allocatable: Record<string, string>): NodeStatus | undefined => {
       const n = new NodeInfo({ ...node(), status: { allocatable } });
       for (const f of NODE_FILTERS) {

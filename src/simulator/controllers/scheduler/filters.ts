@@ -4,6 +4,7 @@
  * the plugins' ErrReason texts.
  */
 import { isTolerated } from '../../../k8s/index.js';
+import { atLeast } from '../../world/version.js';
 import type { PodObj } from '../../world/types.js';
 import type { NodeInfo } from './node-cache.js';
 import { podMatchesNode } from './node-selector.js';
@@ -34,12 +35,20 @@ export interface PodState {
   readonly resourceWants: readonly number[];
   /** NodeResourcesFit's rejections so far, by which checks failed (nodes share them). */
   readonly fitStatuses: Map<number, NodeStatus>;
+  /**
+   * NodeResourcesFit answers UnschedulableAndUnresolvable (preemption cannot help) when a request
+   * exceeds the node's allocatable outright: kubernetes#131345, 1.34 on.
+   */
+  readonly unresolvableFit: boolean;
+  /** TaintToleration quotes the taint (`{key: value}`) up to 1.34; from 1.35 its reason is a constant. */
+  readonly quoteTaint: boolean;
 }
 
 /** Resource names in the order fitsRequest checks them; extended resources follow, sorted. */
 const FIRST = ['cpu', 'memory', 'ephemeral-storage'];
 
-export function podState(pod: PodObj, requests: Requests): PodState {
+/** `version`: the cluster version the simulator imitates (scenario `cluster.version`). */
+export function podState(pod: PodObj, requests: Requests, version: string): PodState {
   const resourceOrder = [
     ...FIRST.filter((r) => requests.has(r)),
     ...[...requests.keys()].filter((r) => !FIRST.includes(r)).sort(),
@@ -51,6 +60,8 @@ export function podState(pod: PodObj, requests: Requests): PodState {
     resourceOrder,
     resourceWants: resourceOrder.map((r) => requests.get(r) ?? 0),
     fitStatuses: new Map(),
+    quoteTaint: !atLeast(version, 1, 35),
+    unresolvableFit: atLeast(version, 1, 34),
   };
 }
 
@@ -75,7 +86,11 @@ function taintToleration(s: PodState, n: NodeInfo): NodeStatus | undefined {
     return reject(
       'TaintToleration',
       'UnschedulableAndUnresolvable',
-      `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`,
+      // kubernetes/kubernetes#134740 (1.35, backported to 1.34 patch releases) dropped the taint
+      // from the reason: it is logged at verbosity 4 only.
+      s.quoteTaint
+        ? `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`
+        : 'node(s) had untolerated taint(s)',
     );
   }
   return undefined;
@@ -101,6 +116,7 @@ function nodePorts(s: PodState, n: NodeInfo): NodeStatus | undefined {
 // the failed checks make a bit mask, and nodes failing the same checks share one status.
 function nodeResourcesFit(s: PodState, n: NodeInfo): NodeStatus | undefined {
   let failed = 0;
+  let unresolvable = false;
   const allowedPods = n.allocatable.get('pods') ?? 110;
   if (n.pods.size + 1 > allowedPods) failed = 1;
   const order = s.resourceOrder;
@@ -109,18 +125,28 @@ function nodeResourcesFit(s: PodState, n: NodeInfo): NodeStatus | undefined {
     if (want === 0) continue;
     const r = order[i] ?? '';
     // Resources the node does not advertise have zero allocatable.
-    const free = (n.allocatable.get(r) ?? 0) - (n.requested.get(r) ?? 0);
-    if (want > free) failed += 2 ** (i + 1);
+    const allocatable = n.allocatable.get(r) ?? 0;
+    const free = allocatable - (n.requested.get(r) ?? 0);
+    if (want > free) {
+      failed += 2 ** (i + 1);
+      if (s.unresolvableFit && want > allocatable) unresolvable = true;
+    }
   }
   if (failed === 0) return undefined;
-  let status = s.fitStatuses.get(failed);
+  // Nodes share a status when the same checks fail with the same resolvability.
+  const key = unresolvable ? -failed : failed;
+  let status = s.fitStatuses.get(key);
   if (status === undefined) {
     const reasons: string[] = [];
     if (failed % 2 === 1) reasons.push('Too many pods');
     for (let i = 0; i < order.length; i++)
       if (Math.floor(failed / 2 ** (i + 1)) % 2 === 1) reasons.push(`Insufficient ${order[i] ?? ''}`);
-    status = reject('NodeResourcesFit', 'Unschedulable', ...reasons);
-    s.fitStatuses.set(failed, status);
+    status = reject(
+      'NodeResourcesFit',
+      unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable',
+      ...reasons,
+    );
+    s.fitStatuses.set(key, status);
   }
   return status;
 }

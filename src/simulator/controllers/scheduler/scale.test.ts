@@ -29,7 +29,14 @@ function env(nodes: number): ScheduleEnv {
   for (let i = 0; i < nodes; i++) cache.setNode(node(i));
   const clock = new SimClock(0);
   const rng = new Rng(1);
-  return { store: new Store(clock, rng), cache, rng, imageNodes: new Map(), nextStartNodeIndex: 0 };
+  return {
+    store: new Store(clock, rng),
+    cache,
+    rng,
+    imageNodes: new Map(),
+    nextStartNodeIndex: 0,
+    version: 'v1.31.4',
+  };
 }
 
 describe('scheduler at scale', () => {

@@ -48,6 +48,8 @@ export interface ScheduleEnv {
   readonly imageNodes: ReadonlyMap<string, number>;
   /** Round-robin start of the node search, carried between attempts. */
   nextStartNodeIndex: number;
+  /** The Kubernetes version imitated (scenario `cluster.version`): some reason texts depend on it. */
+  readonly version: string;
 }
 
 const ALL_PLUGINS = new Set(['*']);
@@ -98,7 +100,7 @@ function findFeasible(
   nodes: readonly NodeInfo[],
   volumes: PodVolumes,
 ): { feasible: NodeInfo[]; statuses: NodeStatus[]; processed: number } {
-  const state = podState(pod, podRequests(pod));
+  const state = podState(pod, podRequests(pod), env.version);
   const spread = spreadPreFilter(pod, nodes);
   const affinity = affinityPreFilter(env.store, env.cache, pod);
   const pinned = pinnedNodeNames(pod);
@@ -120,7 +122,7 @@ function findFeasible(
       if (s !== undefined) return s;
     }
     return (
-      (hasVolumes ? volumeFilter(env.store, volumes, n) : undefined) ??
+      (hasVolumes ? volumeFilter(env.store, volumes, n, env.version) : undefined) ??
       spreadFilter(spread, n) ??
       affinityFilter(affinity, n)
     );

@@ -69,6 +69,7 @@ export class Scheduler {
       rng: world.rng,
       imageNodes: this.imageNodes,
       nextStartNodeIndex: 0,
+      version: world.scenario.cluster.version,
     };
   }
 

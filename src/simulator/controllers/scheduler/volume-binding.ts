@@ -18,6 +18,7 @@ import {
   termsMatchNode,
 } from '../volume-binding/matching.js';
 import type { NodeInfo } from './node-cache.js';
+import { atLeast } from '../../world/version.js';
 import { reject, type NodeStatus } from './filters.js';
 
 export interface PodVolumes {
@@ -80,7 +81,13 @@ export function volumesOnNode(
   return { ok: true, picks };
 }
 
-export function volumeFilter(store: Store, volumes: PodVolumes, n: NodeInfo): NodeStatus | undefined {
+/** `version`: the release imitated (the node-affinity conflict text changed; see below). */
+export function volumeFilter(
+  store: Store,
+  volumes: PodVolumes,
+  n: NodeInfo,
+  version: string,
+): NodeStatus | undefined {
   const reasons: string[] = [];
   for (const { pv } of volumes.bound) {
     if (pv === undefined) {
@@ -88,7 +95,14 @@ export function volumeFilter(store: Store, volumes: PodVolumes, n: NodeInfo): No
       break;
     }
     if (!termsMatchNode(pvNodeTerms(pv), n.node)) {
-      reasons.push('node(s) had volume node affinity conflict');
+      // kube-scheduler v1.37.2 (measured) writes ErrReasonNodeConflict as "didn't match
+      // PersistentVolume's node affinity"; older releases "had volume node affinity conflict".
+      // The first release with the new text is not established here: 1.37 is assumed.
+      reasons.push(
+        atLeast(version, 1, 37)
+          ? "node(s) didn't match PersistentVolume's node affinity"
+          : 'node(s) had volume node affinity conflict',
+      );
       break;
     }
   }

@@ -16,9 +16,8 @@ import type { Controller } from '../types.js';
 import { findCondition, sameJson, setCondition, type Condition } from './conditions.js';
 import { computeHash } from './hash.js';
 import { controllerRef, ownedBy, ownerOf, templateOf } from './pods.js';
-import { atLeast } from '../../world/version.js';
 import { keyOf, splitKey, SyncQueue } from './sync-queue.js';
-import { COMPONENT, REVISION, revisionOf, rollout, USER } from './rollout.js';
+import { COMPONENT, REVISION, revisionOf, rollout, scalingMessage, USER } from './rollout.js';
 
 export const deploymentController: Controller = {
   name: COMPONENT,
@@ -81,9 +80,7 @@ function syncDeployment(world: ApiWorld, key: string, queue: SyncQueue): void {
         object: d,
         type: 'Normal',
         reason: 'ScalingReplicaSet',
-        message: atLeast(world.scenario.cluster.version, 1, 28)
-          ? `Scaled up replica set ${rsName} to ${replicas} from 0`
-          : `Scaled up replica set ${rsName} to ${replicas}`,
+        message: scalingMessage(world.scenario.cluster.version, 'up', rsName, 0, replicas),
         component: COMPONENT,
       });
     }

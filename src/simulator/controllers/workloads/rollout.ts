@@ -53,9 +53,7 @@ export function scaleReplicaSet(
       object: d,
       type: 'Normal',
       reason: 'ScalingReplicaSet',
-      message: atLeast(world.scenario.cluster.version, 1, 28)
-        ? `Scaled ${direction} replica set ${rs.metadata.name} to ${replicas} from ${from}`
-        : `Scaled ${direction} replica set ${rs.metadata.name} to ${replicas}`,
+      message: scalingMessage(world.scenario.cluster.version, direction, rs.metadata.name, from, replicas),
       component: COMPONENT,
     });
   }
@@ -164,4 +162,23 @@ function oldPodsRunning(world: ApiWorld, old: readonly WorkloadObj[]): boolean {
       (p) => p.status.phase !== 'Failed' && p.status.phase !== 'Succeeded',
     ),
   );
+}
+
+/**
+ * The deployment controller's ScalingReplicaSet text: `to N` before 1.28 (kubernetes#101142 added
+ * the old count), `to N from M` from 1.28, `from M to N` since kubernetes#125118 (measured on
+ * v1.37.2; taken here from 1.32 on).
+ */
+export function scalingMessage(
+  version: string,
+  direction: 'up' | 'down',
+  rs: string,
+  from: number,
+  to: number,
+): string {
+  if (atLeast(version, 1, 32))
+    return `Scaled ${direction} replica set ${rs} from ${String(from)} to ${String(to)}`;
+  if (atLeast(version, 1, 28))
+    return `Scaled ${direction} replica set ${rs} to ${String(to)} from ${String(from)}`;
+  return `Scaled ${direction} replica set ${rs} to ${String(to)}`;
 }

@@ -27,6 +27,18 @@ const sts = (): WorkloadObj =>
   }) as unknown as WorkloadObj;
 
 describe('statefulset controller', () => {
+  it.each([
+    ['v1.31.4', 'create Pod db-0 in StatefulSet db successful'],
+    // kube-controller-manager v1.37.2, measured by test/control-plane/fidelity.test.ts
+    ['v1.37.2', 'Create Pod db-0 in StatefulSet db successful'],
+  ])('words its pod events as the %s controller does', (version, line) => {
+    const w = new TestWorld([statefulSetController], { cluster: `cluster: {version: ${version}}` });
+    w.apply(sts());
+    w.run(5000);
+    expect(w.eventLines('StatefulSet')).toContain(`SuccessfulCreate: ${line}`);
+  });
+
+
   it('creates claims, then pods in order, the next only once the previous is Ready', () => {
     const w = new TestWorld([statefulSetController]);
     w.apply(sts());

@@ -13,6 +13,7 @@ import type { Controller } from '../types.js';
 import { sameJson } from './conditions.js';
 import { computeHash } from './hash.js';
 import { isReady, isTerminal, ownedBy, ownerOf, podFromTemplate, templateOf } from './pods.js';
+import { atLeast } from '../../world/version.js';
 import { FailureBackoff } from './rate-limit.js';
 import { SimilarEvents } from './similar-events.js';
 import { keyOf, splitKey, SyncQueue } from './sync-queue.js';
@@ -96,12 +97,16 @@ function syncStatefulSet(world: ApiWorld, events: SimilarEvents, key: string): b
         record(
           'Warning',
           'FailedCreate',
-          `create Pod ${podName} in StatefulSet ${name} failed error: ${created.status.message}`,
+          `${verb(world, 'create')} Pod ${podName} in StatefulSet ${name} failed error: ${created.status.message}`,
         );
         failed = true;
         break;
       }
-      record('Normal', 'SuccessfulCreate', `create Pod ${podName} in StatefulSet ${name} successful`);
+      record(
+        'Normal',
+        'SuccessfulCreate',
+        `${verb(world, 'create')} Pod ${podName} in StatefulSet ${name} successful`,
+      );
       if (!parallel) break;
       continue;
     }
@@ -144,14 +149,14 @@ function createClaims(
       record(
         'Warning',
         'FailedCreate',
-        `create Claim ${claimName} for Pod ${podName} in StatefulSet ${sts.metadata.name} failed error: ${created.status.message}`,
+        `${verb(world, 'create')} Claim ${claimName} for Pod ${podName} in StatefulSet ${sts.metadata.name} failed error: ${created.status.message}`,
       );
       return false;
     }
     record(
       'Normal',
       'SuccessfulCreate',
-      `create Claim ${claimName} Pod ${podName} in StatefulSet ${sts.metadata.name} success`,
+      `${verb(world, 'create')} Claim ${claimName} Pod ${podName} in StatefulSet ${sts.metadata.name} success`,
     );
   }
   return true;
@@ -202,4 +207,14 @@ function updateStatus(world: ApiWorld, sts: WorkloadObj, revision: string): void
   if (sameJson(status, sts.status)) return;
   sts.status = status;
   world.store.update(sts);
+}
+
+/**
+ * The verb of the StatefulSet controller's pod and claim events: title-cased
+ * (`cases.Title`, "Create Pod web-0 in StatefulSet web successful") in kube-controller-manager
+ * v1.37.2, measured by test/control-plane/fidelity.test.ts; lower-case ("create Pod …") in the
+ * older releases. The first release with the title case is not established here: 1.37 is assumed.
+ */
+export function verb(world: ApiWorld, v: string): string {
+  return atLeast(world.scenario.cluster.version, 1, 37) ? v.charAt(0).toUpperCase() + v.slice(1) : v;
 }
