@@ -74,8 +74,15 @@ function undatedEvent(): EventRecord {
 
 /** A `kubectl get events` row: seen `lastS`, first-seen time and count not shown. */
 function lastSeenOnly(lastS: number): EventRecord {
-  const { first: _first, ...e } = event({ reason: 'Warned', message: 'it fails', lastS });
-  return e;
+  const e = event({ reason: 'Warned', message: 'it fails', lastS });
+  return {
+    regarding: e.regarding,
+    reason: e.reason,
+    message: e.message,
+    type: e.type,
+    last: ms(lastS),
+    count: 1,
+  };
 }
 
 type Case = 'no time' | 'young' | 'old' | 'last seen only' | 'last seen only, pod young';
@@ -108,7 +115,8 @@ function evidenceFor(c: Case): { pods: Pod[]; events: EventRecord[] } {
  * pod, and termination, which begins at deletion).
  */
 function expected(stage: StageId, c: Case): 'failed' | 'progressing' {
-  if (c === 'last seen only, pod young') return stage === 'admission' || stage === 'termination' ? 'failed' : 'progressing';
+  if (c === 'last seen only, pod young')
+    return stage === 'admission' || stage === 'termination' ? 'failed' : 'progressing';
   return c === 'young' ? 'progressing' : 'failed';
 }
 
@@ -126,7 +134,11 @@ describe('progressing needs proof of youth, for every stage', () => {
     expect(d?.verdict).toBe(expected(stage, c));
     const notes = d?.notes.join('\n') ?? '';
     if (expected(stage, c) === 'failed' && c.startsWith('last seen only')) {
-      expect(notes).toContain('duration unknown: the evidence shows this ' + stage + ' failure by 5s ago but not when it was first seen');
+      expect(notes).toContain(
+        'duration unknown: the evidence shows this ' +
+          stage +
+          ' failure by 5s ago but not when it was first seen',
+      );
       expect(d?.confidence).toBe('medium');
     } else if (c === 'no time') {
       expect(notes).toContain('duration unknown');
