@@ -116,7 +116,11 @@ function latestEarlierMilestone(f: Finding, milestones: Milestones): number | un
  * The earliest first-seen and the newest last-seen time of the events a finding quotes, and the
  * earliest last-seen time of those whose first-seen time is not given (see FailureTimes.openBy).
  */
-function quotedSpan(f: Finding): { first: number | undefined; last: number | undefined; openBy: number | undefined } {
+function quotedSpan(f: Finding): {
+  first: number | undefined;
+  last: number | undefined;
+  openBy: number | undefined;
+} {
   let first: number | undefined;
   let last: number | undefined;
   let openBy: number | undefined;
@@ -155,7 +159,12 @@ export function failureTimes(f: Finding, subject: TimedSubject): FailureTimes {
         : parseTime(subject.created);
   const span = quotedSpan(f);
   // A rule's since is its reading of all the evidence; the events it quotes are a sample of it.
-  return { notBefore, seenBy: f.since ?? span.first, lastSeen: later(span.last, f.since), openBy: span.openBy };
+  return {
+    notBefore,
+    seenBy: f.since ?? span.first,
+    lastSeen: later(span.last, f.since),
+    openBy: span.openBy,
+  };
 }
 
 /**
@@ -181,7 +190,13 @@ function failureStart(stage: StageId, times: FailureTimes): number | undefined {
  * proves youth: only when a stage passed late enough before it (notBefore) that even a failure
  * that began right then has not outlasted the grace. Any other start proves it by itself.
  */
-function youthProven(stage: StageId, times: FailureTimes, start: number, now: number, graceMs: number): boolean {
+function youthProven(
+  stage: StageId,
+  times: FailureTimes,
+  start: number,
+  now: number,
+  graceMs: number,
+): boolean {
   if (times.openBy === undefined || start < times.openBy) return true;
   const { notBefore, lastSeen } = times;
   if (notBefore === undefined || notBefore > start) return false;

@@ -108,7 +108,8 @@ function step(lines: readonly string[], i: number, doc: Doc): number {
     if (k.key === 'Volumes') return readVolumes(lines, i, doc);
     if (k.key === 'Pod Template') return readTemplate(lines, i, doc);
     // An EndpointSlice's own Ports table, not a container's.
-    if (k.key === 'Ports' && k.indent === 0 && hasField(doc, 'AddressType')) return readHeaderField(lines, i, doc);
+    if (k.key === 'Ports' && k.indent === 0 && hasField(doc, 'AddressType'))
+      return readHeaderField(lines, i, doc);
     if (isContainerKey(k, doc)) return readContainers(lines, i, doc, 'app', false);
     if (HEADER_KEYS.has(k.key) || SECTION_KEYS.has(k.key)) return readHeaderField(lines, i, doc);
     if (isAlignedField(lines, k, doc)) return readHeaderField(lines, i, doc);

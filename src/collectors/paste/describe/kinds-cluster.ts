@@ -155,15 +155,23 @@ export function endpointSliceRaw(doc: Doc, meta: Obj): Obj {
     }
     if (current === undefined) continue;
     const conditions = current.conditions as Obj;
-    if (key === 'Ready' || key === 'Serving' || key === 'Terminating') put(conditions, key.toLowerCase(), toBool(text));
+    if (key === 'Ready' || key === 'Serving' || key === 'Terminating')
+      put(conditions, key.toLowerCase(), toBool(text));
     else if (key === 'NodeName') put(current, 'nodeName', isNone(text) ? undefined : text);
     else if (key === 'TargetRef') {
       const [kind, name] = text.split('/');
-      if (kind !== undefined && name !== undefined) current.targetRef = { kind, name, namespace: meta.namespace };
+      if (kind !== undefined && name !== undefined)
+        current.targetRef = { kind, name, namespace: meta.namespace };
     }
   }
   const ports = (field(doc, 'Ports')?.items ?? []).flatMap((l) => portRow(l) ?? []);
-  const slice: Obj = { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: meta, endpoints, ports };
+  const slice: Obj = {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: meta,
+    endpoints,
+    ports,
+  };
   put(slice, 'addressType', fieldValue(doc, 'AddressType'));
   return slice;
 }
