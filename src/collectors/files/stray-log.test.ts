@@ -27,6 +27,40 @@ describe('a stray runc exec failure line', () => {
     expect(s.logs).toEqual([]);
   });
 
+  it.each([
+    [
+      'quoted in backticks in prose',
+      'Log only shows: `exec /app/run: exec format error`',
+      'ads-766c9-x27c4',
+      'unnamed',
+    ],
+    [
+      'with kubectl logs --prefix, of the pod itself',
+      '[pod/ads-766c9-x27c4/server] exec /app/run: exec format error',
+      'ads-766c9-x27c4',
+      'unnamed',
+    ],
+    [
+      'with --prefix, of a pod of the same ReplicaSet that is gone',
+      'Log: `[pod/ads-766c9-hddqv/server] standard_init_linux.go:219: exec user process caused: exec format error`',
+      'ads-766c9-x27c4',
+      'unnamed',
+    ],
+  ])('%s', (_, line, pod, container) => {
+    const s = read(
+      `${ROW('ads-766c9-x27c4', 'CrashLoopBackOff')}\n${ROW('web-5d4-abcde', 'Running')}\n\n${line}\n`,
+    );
+    expect(s.logs.map((l) => [l.pod, l.container])).toEqual([[pod, container]]);
+    expect(s.logs[0]?.lines[0]).toMatch(/^(exec \/app\/run|standard_init_linux)/);
+  });
+
+  it("with --prefix of a pod of another ReplicaSet, stays that pod's", () => {
+    const s = read(
+      `${ROW('ads-766c9-x27c4', 'CrashLoopBackOff')}\n\n[pod/web-5d4-abcde/web] exec /app/run: exec format error\n`,
+    );
+    expect(s.logs.map((l) => l.pod)).toEqual(['web-5d4-abcde']);
+  });
+
   it('alone is still no kubectl output', () => {
     expect(() => read('exec /app/run: exec format error\n')).toThrow(/holds no Kubernetes objects/);
   });

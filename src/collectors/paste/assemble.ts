@@ -131,6 +131,16 @@ function addObject(a: Assembly, o: PastedObject): void {
     const key = `${str(meta.namespace) ?? ''}/${str(meta.name) ?? ''}`;
     const prev = a.pods.get(key);
     a.pods.set(key, prev === undefined ? raw : (deepMerge(prev, raw) as Raw));
+  } else if (kind === 'Endpoints') {
+    // `describe svc` shows only the ready addresses, `describe ep` the not-ready ones too: one object.
+    const at = a.others.findIndex(
+      (x) =>
+        x.kind === 'Endpoints' &&
+        rec(x.metadata).name === meta.name &&
+        rec(x.metadata).namespace === meta.namespace,
+    );
+    if (at < 0) a.others.push(raw);
+    else a.others[at] = deepMerge(a.others[at], raw) as Raw;
   } else {
     a.others.push(raw);
   }

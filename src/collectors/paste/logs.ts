@@ -5,6 +5,7 @@
 import type { LogTail } from '../../model/index.js';
 import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
 import { isPromptLine, NS_FLAG } from './common/text.js';
+import { UNNAMED_CONTAINER } from './common/types.js';
 
 /** Output of a pasted `kubectl logs` command; namespace and container are filled in later when the command leaves them out. */
 export interface PastedLog {
@@ -68,13 +69,45 @@ export function readLog(
  * process caused: exec format error`): pasted on its own, it is a line of the container's log.
  */
 const RUNC_EXEC_FAILURE =
-  /^\s*(?:standard_init_linux\.go:\d+: exec user process caused:? ?"?|exec \S+: )(?:exec format error|no such file or directory|permission denied)"?\s*$/;
+  /^(?:standard_init_linux\.go:\d+: exec user process caused:? ?"?|exec \S+: )(?:exec format error|no such file or directory|permission denied)"?$/;
 
-/** A line pasted outside any block that is runc's exec failure, as the log of a pod to be found. */
+/** `kubectl logs --prefix` puts `[pod/NAME/CONTAINER] ` before every line. */
+const LOGS_PREFIX = /^\[pod\/([a-z0-9][-a-z0-9.]*)\/([a-z0-9][-a-z0-9]*)\]\s+(.*)$/;
+
+/** The runc failure in one span of text, with the pod and container a `--prefix` names. */
+function execFailureIn(span: string): PastedLog | undefined {
+  const text = span.trim();
+  const prefixed = LOGS_PREFIX.exec(text);
+  const line = prefixed?.[3] ?? text;
+  if (!RUNC_EXEC_FAILURE.test(line)) return undefined;
+  return {
+    pod: prefixed?.[1] ?? '',
+    namespace: undefined,
+    container: prefixed?.[2],
+    previous: true,
+    lines: [line],
+  };
+}
+
+/**
+ * A line pasted outside any block that is runc's exec failure, as the log of a pod to be found:
+ * the whole line, or a span of it in backticks (a log line quoted in prose), with or without
+ * `kubectl logs --prefix`'s `[pod/NAME/CONTAINER]`. Prose that only mentions the error is not one.
+ */
 export function strayExecFailure(line: string): PastedLog | undefined {
-  return RUNC_EXEC_FAILURE.test(line)
-    ? { pod: '', namespace: undefined, container: undefined, previous: true, lines: [line.trim()] }
-    : undefined;
+  const whole = execFailureIn(line);
+  if (whole !== undefined) return whole;
+  for (const m of line.matchAll(/`([^`]+)`/g)) {
+    const quoted = execFailureIn(m[1] ?? '');
+    if (quoted !== undefined) return quoted;
+  }
+  return undefined;
+}
+
+/** `web-7d9c8-abcde` → `web-7d9c8-`: pods of one ReplicaSet (one template) share it. */
+function siblingPrefix(pod: string): string | undefined {
+  const m = /^(.+-)[a-z0-9]{5}$/.exec(pod);
+  return m?.[1];
 }
 
 /** The words kubectl's STATUS column and the waiting/terminated reasons of a pasted pod show. */
@@ -101,10 +134,21 @@ function failingRun(pod: Raw): boolean {
  * failing, when there is exactly one.
  */
 export function resolveLog(given: PastedLog, namespace: string, objects: readonly Raw[]): LogTail {
-  const failing = objects.filter((o) => o.kind === 'Pod' && failingRun(o));
+  const pods = objects.filter((o) => o.kind === 'Pod');
+  const failing = pods.filter(failingRun);
   const only = failing.length === 1 ? failing[0] : undefined;
+  const nameOf = (o: Raw): string => str(rec(o.metadata).name) ?? '';
+  // A --prefix line of a pod not pasted (replaced since) is its ReplicaSet sibling's: one template, one image.
+  const prefix = siblingPrefix(given.pod);
+  const sibling =
+    given.lines.length === 1 &&
+    only !== undefined &&
+    prefix !== undefined &&
+    !pods.some((o) => nameOf(o) === given.pod) &&
+    nameOf(only).startsWith(prefix) &&
+    siblingPrefix(nameOf(only)) === prefix;
   const log: PastedLog =
-    given.pod === '' && only !== undefined
+    (given.pod === '' || sibling) && only !== undefined
       ? {
           ...given,
           pod: str(rec(only.metadata).name) ?? '',
@@ -113,21 +157,20 @@ export function resolveLog(given: PastedLog, namespace: string, objects: readonl
       : given;
   const ns = log.namespace ?? namespace;
   let container = log.container;
-  if (container === undefined) {
-    const pod = objects.find(
-      (o) =>
-        o.kind === 'Pod' &&
-        str(rec(o.metadata).name) === log.pod &&
-        (str(rec(o.metadata).namespace) ?? ns) === ns,
-    );
-    const listed = (v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []);
-    const names = new Set(
-      [...listed(rec(pod?.spec).containers), ...listed(rec(pod?.status).containerStatuses)]
-        .map((c) => (isRecord(c) ? str(c.name) : undefined))
-        .filter((n): n is string => n !== undefined),
-    );
+  const pod = objects.find(
+    (o) => o.kind === 'Pod' && nameOf(o) === log.pod && (str(rec(o.metadata).namespace) ?? ns) === ns,
+  );
+  const listed = (v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []);
+  const names = new Set(
+    [...listed(rec(pod?.spec).containers), ...listed(rec(pod?.status).containerStatuses)]
+      .map((c) => (isRecord(c) ? str(c.name) : undefined))
+      .filter((n): n is string => n !== undefined),
+  );
+  // The pod's only container, when the command named none, or when a prefix named one the pasted
+  // pod does not list because its text showed no container names (a `get pods` row).
+  const unnamed = names.size === 1 && names.has(UNNAMED_CONTAINER);
+  if (container === undefined || ((sibling || unnamed) && !names.has(container)))
     container = names.size === 1 ? [...names][0] : undefined;
-  }
   return {
     namespace: ns,
     pod: log.pod,

@@ -55,6 +55,12 @@ export interface FailureTimes {
   readonly seenBy: number | undefined;
   /** Epoch ms the failure was last seen (the newest last-seen time of the events it quotes). */
   readonly lastSeen: number | undefined;
+  /**
+   * Epoch ms by which a quoted event had been seen whose first-seen time the evidence does not
+   * give (a `kubectl get events` or `kubectl events` row: LAST SEEN only, no COUNT or FIRST SEEN):
+   * its failure began then or at any time before.
+   */
+  readonly openBy?: number | undefined;
 }
 
 /** The reference time, and whether it is an observation time (live, a capture) or only the newest time in the evidence. */
@@ -106,17 +112,26 @@ function latestEarlierMilestone(f: Finding, milestones: Milestones): number | un
   return out;
 }
 
-/** The earliest first-seen and the newest last-seen time of the events a finding quotes. */
-function quotedSpan(f: Finding): { first: number | undefined; last: number | undefined } {
+/**
+ * The earliest first-seen and the newest last-seen time of the events a finding quotes, and the
+ * earliest last-seen time of those whose first-seen time is not given (see FailureTimes.openBy).
+ */
+function quotedSpan(f: Finding): {
+  first: number | undefined;
+  last: number | undefined;
+  openBy: number | undefined;
+} {
   let first: number | undefined;
   let last: number | undefined;
+  let openBy: number | undefined;
   for (const ev of f.evidence) {
     const e = quotedEvent(ev);
     if (e === undefined) continue;
     first = earlier(first, e.first ?? e.last);
     last = later(last, e.last ?? e.first);
+    if (e.first === undefined) openBy = earlier(openBy, e.last);
   }
-  return { first, last };
+  return { first, last, openBy };
 }
 
 /** What a finding is about: a pod with its milestones, or a workload or Service with its creation time. */
@@ -144,7 +159,12 @@ export function failureTimes(f: Finding, subject: TimedSubject): FailureTimes {
         : parseTime(subject.created);
   const span = quotedSpan(f);
   // A rule's since is its reading of all the evidence; the events it quotes are a sample of it.
-  return { notBefore, seenBy: f.since ?? span.first, lastSeen: later(span.last, f.since) };
+  return {
+    notBefore,
+    seenBy: f.since ?? span.first,
+    lastSeen: later(span.last, f.since),
+    openBy: span.openBy,
+  };
 }
 
 /**
@@ -163,6 +183,25 @@ function failureLasted(stage: StageId, times: FailureTimes, now: number): number
 function failureStart(stage: StageId, times: FailureTimes): number | undefined {
   const { notBefore, seenBy } = times;
   return CONTINUOUS.has(stage) ? (seenBy ?? notBefore) : earlier(seenBy, notBefore);
+}
+
+/**
+ * Whether a start dated by an event whose first-seen time is unknown (FailureTimes.openBy) still
+ * proves youth: only when a stage passed late enough before it (notBefore) that even a failure
+ * that began right then has not outlasted the grace. Any other start proves it by itself.
+ */
+function youthProven(
+  stage: StageId,
+  times: FailureTimes,
+  start: number,
+  now: number,
+  graceMs: number,
+): boolean {
+  if (times.openBy === undefined || start < times.openBy) return true;
+  const { notBefore, lastSeen } = times;
+  if (notBefore === undefined || notBefore > start) return false;
+  const longest = CONTINUOUS.has(stage) ? (lastSeen ?? start) - notBefore : now - notBefore;
+  return longest < graceMs;
 }
 
 /**
@@ -200,6 +239,13 @@ export function judgeTiming(
     };
   }
   const lasted = Math.max(0, failureLasted(f.stage, times, clock.now));
+  if (f.status !== 'failed' && lasted < graceMs && !youthProven(f.stage, times, start, clock.now, graceMs))
+    return {
+      finding: { ...f, status: 'failed' },
+      note: `duration unknown: the evidence shows this ${f.stage} failure by ${humanDuration(clock.now - start)} ago but not when it was first seen, so it is not counted as still in progress (grace ${humanDuration(graceMs)}).`,
+      durationUnknown: true,
+      since,
+    };
   if (f.status === 'failed' || lasted < graceMs)
     return { finding: f, note: undefined, durationUnknown: false, since };
   return {

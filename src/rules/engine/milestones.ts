@@ -98,6 +98,36 @@ function milestoneReason(e: EventRecord): string | undefined {
   return e.reason === 'Unhealthy' && eventContainer(e) !== undefined ? 'Started' : undefined;
 }
 
+/** A start and the failure of its postStart hook are written within seconds of each other. */
+const SAME_RUN_MS = 10_000;
+
+/** The newest FailedPostStartHook per container key ('' for events that name none). */
+function postStartFailures(events: readonly EventRecord[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const e of events) {
+    if (e.reason !== 'FailedPostStartHook') continue;
+    const c = eventContainer(e);
+    const key = c === undefined ? '' : containerKey(c);
+    const t = e.last ?? e.first ?? Number.NEGATIVE_INFINITY;
+    out.set(key, Math.max(out.get(key) ?? Number.NEGATIVE_INFINITY, t));
+  }
+  return out;
+}
+
+/**
+ * The kubelet writes `Started` before it runs the container's postStart hook, and the start is
+ * complete only when the hook returns: a start whose latest run's hook failed (the kubelet then
+ * kills the container) does not prove the container-start stage.
+ */
+function startHookFailed(started: EventRecord, hooks: ReadonlyMap<string, number>): boolean {
+  if (hooks.size === 0) return false;
+  const c = eventContainer(started);
+  const at = started.last ?? started.first;
+  if (at === undefined) return true;
+  const keys = c === undefined ? [...hooks.keys()] : [containerKey(c), ''];
+  return keys.some((k) => (hooks.get(k) ?? Number.NEGATIVE_INFINITY) >= at - SAME_RUN_MS);
+}
+
 /**
  * One pass over the pod's events: for each milestone reason (and container), when it first
  * happened. Keys are `reason` and `reason|type/name`, plus the undated KUBELET_SEEN, ADMITTED_SEEN
@@ -110,6 +140,7 @@ function eventMilestones(events: readonly EventRecord[]): Map<string, Passed> {
     if (prev === undefined) out.set(key, t === undefined ? {} : { at: t });
     else if (t !== undefined && (prev.at === undefined || t < prev.at)) out.set(key, { at: t });
   };
+  const hooksFailed = postStartFailures(events);
   for (const e of events) {
     if (KUBELET_POD_REASONS.has(e.reason)) see(ADMITTED_SEEN, undefined);
     if (KUBELET_POD_REASONS.has(e.reason) || (e.source ?? '').startsWith('kubelet'))
@@ -117,6 +148,7 @@ function eventMilestones(events: readonly EventRecord[]): Map<string, Passed> {
     if (SANDBOX_TRIED.has(e.reason)) see(SANDBOX_SEEN, undefined);
     const reason = milestoneReason(e);
     if (reason === undefined) continue;
+    if (e.reason === 'Started' && startHookFailed(e, hooksFailed)) continue;
     const t = e.first ?? e.last;
     see(reason, t);
     const c = eventContainer(e);

@@ -131,7 +131,7 @@ testRule(rule, {
         services: [web],
         endpointSlices: [endpointSlice({ endpoints: [{ ip: '10.0.0.1', pod: 'web-1', ready: false }] })],
       }),
-      expect: [{ messageId: 'endpointsNotReady', data: { total: 1 } }],
+      expect: [{ messageId: 'endpointsNotReady', data: { endpoints: '1 endpoint' } }],
     },
     {
       name: 'a kubectl get svc row (no selector column), an empty Endpoints object, a crash-looping pod of the namespace',
@@ -184,7 +184,7 @@ testRule(rule, {
         ],
         endpoints: [endpoints({ notReady: [{ ip: '10.0.0.9' }] })],
       }),
-      expect: [{ messageId: 'endpointsNotReady', data: { total: 1 } }],
+      expect: [{ messageId: 'endpointsNotReady', data: { endpoints: '1 endpoint' } }],
     },
   ],
 });

@@ -41,7 +41,7 @@ const meta = {
   messages: {
     noReadyEndpoints:
       'Service {{service}} has no ready endpoints: none of its {{pods}} selected pods is Ready ({{why}}).',
-    endpointsNotReady: 'Service {{service}} has {{total}} endpoints, and none of them is ready.',
+    endpointsNotReady: 'Service {{service}} has {{endpoints}}, and none of them is ready.',
     noEndpointsSelectorUnknown:
       'Service {{service}} has no ready endpoints; its selector is not in the evidence, and pods of its namespace are not Ready ({{why}}): they may be its backends.',
     noEndpointsLabelsUnknown:
@@ -63,7 +63,7 @@ function endpointsOnlyFinding(
   return finding(meta, {
     reason: 'NoReadyEndpoints',
     messageId: 'endpointsNotReady',
-    data: { service: svc.metadata.name, total: m.total },
+    data: { service: svc.metadata.name, endpoints: m.total === 1 ? '1 endpoint' : `${m.total} endpoints` },
     evidence: [serviceEvidence(svc), ...endpointLines],
     nextSteps: [...serviceCommands(svc), FIX],
   });

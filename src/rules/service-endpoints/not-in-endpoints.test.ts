@@ -103,7 +103,7 @@ testRule(rule, {
           data: { service: 'web', count: 1, pods: 'web-2' },
           evidenceIncludes: [
             'pod web-2: Ready=True since 2026-01-01T00:00:05Z',
-            'EndpointSlice web-abcde: 1 endpoints (web-1 ready)',
+            'EndpointSlice web-abcde: 1 endpoint (web-1 ready)',
           ],
         },
       ],

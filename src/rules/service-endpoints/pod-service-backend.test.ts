@@ -66,7 +66,7 @@ testRule(rule, {
           messageId: 'podNotInEndpoints',
           reason: 'NotInEndpoints',
           data: { service: 'web' },
-          evidenceIncludes: ['EndpointSlice web-abcde: 1 endpoints (web-0 ready)'],
+          evidenceIncludes: ['EndpointSlice web-abcde: 1 endpoint (web-0 ready)'],
         },
       ],
     },

@@ -137,7 +137,7 @@ export function endpointEvidence(
     const more = s.endpoints.length > 5 ? `, +${s.endpoints.length - 5} more` : '';
     out.push({
       source: 'endpointslice',
-      text: `EndpointSlice ${s.metadata.name}: ${s.endpoints.length} endpoints${list.length > 0 ? ` (${list.join(', ')}${more})` : ''}`,
+      text: `EndpointSlice ${s.metadata.name}: ${s.endpoints.length} endpoint${s.endpoints.length === 1 ? '' : 's'}${list.length > 0 ? ` (${list.join(', ')}${more})` : ''}`,
     });
   }
   if (endpoints !== undefined) {

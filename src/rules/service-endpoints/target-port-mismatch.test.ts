@@ -89,7 +89,7 @@ testRule(rule, {
           messageId: 'namedPortUnresolved',
           reason: 'TargetPortMismatch',
           data: { service: 'web', targetPort: 'http', slice: 'EndpointSlice web-abcde', endpoints: 1 },
-          evidenceIncludes: ['ports http 80->http/TCP', 'EndpointSlice web-abcde: 1 endpoints'],
+          evidenceIncludes: ['ports http 80->http/TCP', 'EndpointSlice web-abcde: 1 endpoint'],
         },
       ],
     },

@@ -1,11 +1,11 @@
 import { readContainers } from './containers.js';
-import { field, newDoc, type Doc } from './doc.js';
+import { field, hasField, newDoc, type Doc } from './doc.js';
 import { detectEventHeader, parseDescribeEventRow } from './event-rows.js';
 import { readEvents } from './events-section.js';
 import { decideKind, metadata, podParts } from './kinds.js';
 import { workloadRaw } from './kinds-workloads.js';
 import { controllerOfEvents, fieldPathOf, inferName, type Named } from './naming.js';
-import { nodeRaw, pvcRaw, serviceRaws } from './kinds-cluster.js';
+import { endpointSliceRaw, endpointsRaw, nodeRaw, pvcRaw, serviceRaws } from './kinds-cluster.js';
 import { eventRaw } from './kinds-event.js';
 import {
   commandKind,
@@ -107,6 +107,9 @@ function step(lines: readonly string[], i: number, doc: Doc): number {
       return readConditions(lines, i, doc, k.key === 'Readiness Gates');
     if (k.key === 'Volumes') return readVolumes(lines, i, doc);
     if (k.key === 'Pod Template') return readTemplate(lines, i, doc);
+    // An EndpointSlice's own Ports table, not a container's.
+    if (k.key === 'Ports' && k.indent === 0 && hasField(doc, 'AddressType'))
+      return readHeaderField(lines, i, doc);
     if (isContainerKey(k, doc)) return readContainers(lines, i, doc, 'app', false);
     if (HEADER_KEYS.has(k.key) || SECTION_KEYS.has(k.key)) return readHeaderField(lines, i, doc);
     if (isAlignedField(lines, k, doc)) return readHeaderField(lines, i, doc);
@@ -176,6 +179,8 @@ function build(doc: Doc, lines: readonly string[], start: number): PastedObject[
       main = [{ apiVersion: 'v1', kind: 'Pod', metadata: meta, spec, status }];
   } else if (WORKLOADS.has(named.kind) && doc.header.length > 0) main = [workloadRaw(named.kind, doc, meta)];
   else if (named.kind === 'Service') main = serviceRaws(doc, meta);
+  else if (named.kind === 'Endpoints') main = [endpointsRaw(doc, meta)];
+  else if (named.kind === 'EndpointSlice') main = [endpointSliceRaw(doc, meta)];
   else if (named.kind === 'Node') main = [nodeRaw(doc, meta)];
   else if (named.kind === 'PersistentVolumeClaim') main = [pvcRaw(doc, meta)];
   else if (named.kind === 'Event') main = [eventRaw(doc, meta)];

@@ -135,6 +135,135 @@ describe('services, nodes and claims', () => {
     expect(ofKind(cut.objects, 'Endpoints')).toEqual([]);
   });
 
+  // Real kubectl's describeEndpoints / describeEndpointSlice text (captured from kubectl 1.32
+  // against `handoff sim serve`), and the not-ready shape users paste.
+  const EP_READY = `Name:         frontend
+Namespace:    shop
+Labels:       <none>
+Annotations:  endpoints.kubernetes.io/last-change-trigger-time: 2026-12-02T07:19:18Z
+Subsets:
+  Addresses:          10.244.2.2,10.244.2.4
+  NotReadyAddresses:  <none>
+  Ports:
+    Name  Port  Protocol
+    ----  ----  --------
+    http  8080  TCP
+
+Events:  <none>
+`;
+  const EP_NOT_READY = `Name:         redis
+Namespace:    ee
+Labels:       app=redis
+Subsets:
+  Addresses:          <none>
+  NotReadyAddresses:  10.233.26.26
+  Ports:
+    Name     Port  Protocol
+    ----     ----  --------
+    <unset>  6379  TCP
+
+  Addresses:          10.233.26.27
+  NotReadyAddresses:  <none>
+  Ports:
+    Name     Port  Protocol
+    ----     ----  --------
+    admin    9121  TCP
+
+Events:  <none>
+`;
+  const EP_EMPTY =
+    'Name:         api\nNamespace:    shop\nLabels:       <none>\nAnnotations:  <none>\nSubsets:\nEvents:  <none>\n';
+
+  it.each([
+    [
+      'ready addresses and a named port',
+      EP_READY,
+      [
+        {
+          addresses: [{ ip: '10.244.2.2' }, { ip: '10.244.2.4' }],
+          notReadyAddresses: [],
+          ports: [{ name: 'http', port: 8080, protocol: 'TCP' }],
+        },
+      ],
+    ],
+    [
+      'two subsets, one only not ready, an unnamed port',
+      EP_NOT_READY,
+      [
+        {
+          addresses: [],
+          notReadyAddresses: [{ ip: '10.233.26.26' }],
+          ports: [{ port: 6379, protocol: 'TCP' }],
+        },
+        {
+          addresses: [{ ip: '10.233.26.27' }],
+          notReadyAddresses: [],
+          ports: [{ name: 'admin', port: 9121, protocol: 'TCP' }],
+        },
+      ],
+    ],
+    ['no subsets at all', EP_EMPTY, []],
+  ])('describe endpoints, %s: an Endpoints object with each subset', (_name, text, subsets) => {
+    const { objects } = describeAll(text);
+    expect(ofKind(objects, 'Pod')).toEqual([]);
+    expect(ofKind(objects, 'Service')).toEqual([]);
+    expect(at(only(objects, 'Endpoints'), 'subsets')).toEqual(subsets);
+  });
+
+  it('describe endpointslice: its ports, and each endpoint with its readiness, pod and node', () => {
+    const text = `Name:         frontend-vgzxz
+Namespace:    shop
+Labels:       endpointslice.kubernetes.io/managed-by=endpointslice-controller.k8s.io
+              kubernetes.io/service-name=frontend
+Annotations:  endpoints.kubernetes.io/last-change-trigger-time: 2026-12-02T07:19:18Z
+AddressType:  IPv4
+Ports:
+  Name  Port  Protocol
+  ----  ----  --------
+  http  8080  TCP
+Endpoints:
+  - Addresses:  10.244.2.4
+    Conditions:
+      Ready:    true
+    Hostname:   <unset>
+    TargetRef:  Pod/frontend-6d56d64c4c-c7m2q
+    NodeName:   worker-b
+    Zone:       eu-west-1b
+  - Addresses:  10.244.3.8
+    Conditions:
+      Ready:    false
+    Hostname:   <unset>
+    TargetRef:  Pod/frontend-6d56d64c4c-ls94l
+    NodeName:   worker-c
+    Zone:       eu-west-1c
+Events:         <none>
+`;
+    const { objects } = describeAll(text);
+    expect(ofKind(objects, 'Pod')).toEqual([]);
+    expect(ofKind(objects, 'Service')).toEqual([]);
+    const slice = only(objects, 'EndpointSlice');
+    expect(at(slice, 'metadata.labels')).toEqual({
+      'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io',
+      'kubernetes.io/service-name': 'frontend',
+    });
+    expect(at(slice, 'addressType')).toBe('IPv4');
+    expect(at(slice, 'ports')).toEqual([{ name: 'http', port: 8080, protocol: 'TCP' }]);
+    expect(at(slice, 'endpoints')).toEqual([
+      {
+        addresses: ['10.244.2.4'],
+        conditions: { ready: true },
+        targetRef: { kind: 'Pod', name: 'frontend-6d56d64c4c-c7m2q', namespace: 'shop' },
+        nodeName: 'worker-b',
+      },
+      {
+        addresses: ['10.244.3.8'],
+        conditions: { ready: false },
+        targetRef: { kind: 'Pod', name: 'frontend-6d56d64c4c-ls94l', namespace: 'shop' },
+        nodeName: 'worker-c',
+      },
+    ]);
+  });
+
   it('Node: taints, conditions with reasons and times, capacity, versions, events without a namespace', () => {
     const { objects, blocks } = describeAll(NODE);
     expect(blocks).toEqual([[0, lineCount(NODE)]]);

@@ -3,7 +3,7 @@ import { columns, isNone, labelMap, toBool, toInt } from './syntax.js';
 import { values } from './kinds.js';
 import { conditionRaw, taintRaw } from './sections.js';
 
-/** Services (with the Endpoints their describe lists), Nodes and PersistentVolumeClaims. */
+/** Services (with the Endpoints their describe lists), Endpoints, EndpointSlices, Nodes and PersistentVolumeClaims. */
 
 type Obj = Record<string, unknown>;
 
@@ -90,6 +90,90 @@ export function serviceRaws(doc: Doc, meta: Obj): Obj[] {
   }
   const endpoints = { apiVersion: 'v1', kind: 'Endpoints', metadata: { ...meta }, subsets };
   return [service, endpoints];
+}
+
+/** "10.0.0.5,10.0.0.6" or "<none>": a describe address list. */
+function addressList(text: string): Obj[] {
+  return text
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '' && !isNone(a))
+    .map((ip) => ({ ip }));
+}
+
+/** A row of a describe "Name Port Protocol" table ("<unset>" for an unnamed port), past its header. */
+function portRow(line: string): Obj | undefined {
+  const [name, port, protocol] = line.trim().split(/\s+/);
+  const n = toInt(port ?? '');
+  if (name === undefined || n === undefined) return undefined;
+  const out: Obj = {};
+  put(out, 'name', isNone(name) ? undefined : name);
+  out.port = n;
+  put(out, 'protocol', protocol);
+  return out;
+}
+
+/**
+ * `kubectl describe endpoints`: under Subsets, each subset's Addresses and NotReadyAddresses
+ * (comma-separated IPs, "<none>") and its Ports table (Name Port Protocol).
+ */
+export function endpointsRaw(doc: Doc, meta: Obj): Obj {
+  const subsets: Obj[] = [];
+  let current: Obj | undefined;
+  let ports = false;
+  for (const item of field(doc, 'Subsets')?.items ?? []) {
+    const m = /^\s*(Addresses|NotReadyAddresses):\s*(.*)$/.exec(item);
+    if (m !== null) {
+      const key = m[1] === 'Addresses' ? 'addresses' : 'notReadyAddresses';
+      if (current === undefined || key in current) subsets.push((current = {}));
+      current[key] = addressList(m[2] ?? '');
+      ports = false;
+    } else if (/^\s*Ports:\s*$/.test(item)) ports = true;
+    else if (ports && current !== undefined) {
+      const row = portRow(item);
+      if (row !== undefined) current.ports = [...((current.ports as Obj[] | undefined) ?? []), row];
+    }
+  }
+  return { apiVersion: 'v1', kind: 'Endpoints', metadata: meta, subsets };
+}
+
+/**
+ * `kubectl describe endpointslice`: AddressType, the Ports table, and under Endpoints one
+ * "- Addresses:" entry per endpoint with its Conditions (Ready, Serving, Terminating),
+ * TargetRef (`Pod/name`) and NodeName.
+ */
+export function endpointSliceRaw(doc: Doc, meta: Obj): Obj {
+  const endpoints: Obj[] = [];
+  let current: Obj | undefined;
+  for (const item of field(doc, 'Endpoints')?.items ?? []) {
+    const m = /^\s*(-\s+)?(\w+):\s*(.*)$/.exec(item);
+    if (m === null) continue;
+    const [, dash, key = '', text = ''] = m;
+    if (dash !== undefined && key === 'Addresses') {
+      endpoints.push((current = { addresses: addressList(text).map((a) => a.ip), conditions: {} }));
+      continue;
+    }
+    if (current === undefined) continue;
+    const conditions = current.conditions as Obj;
+    if (key === 'Ready' || key === 'Serving' || key === 'Terminating')
+      put(conditions, key.toLowerCase(), toBool(text));
+    else if (key === 'NodeName') put(current, 'nodeName', isNone(text) ? undefined : text);
+    else if (key === 'TargetRef') {
+      const [kind, name] = text.split('/');
+      if (kind !== undefined && name !== undefined)
+        current.targetRef = { kind, name, namespace: meta.namespace };
+    }
+  }
+  const ports = (field(doc, 'Ports')?.items ?? []).flatMap((l) => portRow(l) ?? []);
+  const slice: Obj = {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: meta,
+    endpoints,
+    ports,
+  };
+  put(slice, 'addressType', fieldValue(doc, 'AddressType'));
+  return slice;
 }
 
 /** "cpu:  2" children of Capacity / Allocatable / Addresses / System Info. */

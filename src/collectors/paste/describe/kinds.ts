@@ -23,6 +23,10 @@ const KIND_KEYS: ReadonlyArray<readonly [string, readonly string[]]> = (
       'Node',
       'Roles|Taints|Unschedulable|System Info|Allocatable|Non-terminated Pods|Addresses|PodCIDR|ProviderID|Lease',
     ],
+    // kubectl's describeEndpoints prints Subsets; describeEndpointSlice AddressType (it has an
+    // Endpoints section too, so it comes before Service).
+    ['Endpoints', 'Subsets'],
+    ['EndpointSlice', 'AddressType'],
     [
       'Service',
       'TargetPort|Endpoints|Session Affinity|IP Families|IP Family Policy|External Traffic Policy|External Name',

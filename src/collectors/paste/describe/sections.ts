@@ -33,10 +33,14 @@ export function readHeaderField(lines: readonly string[], start: number, doc: Do
   let j = start + 1;
   for (; j < lines.length; j++) {
     const line = lines[j] ?? '';
+    // describe endpoints ends each subset with a blank line; the next one is indented again.
+    if (k.key === 'Subsets' && line.trim() === '' && indentOf(lines[j + 1] ?? '') > k.indent) continue;
     if (isStop(line)) break;
     if (isElision(line)) continue;
     const sub = keyLine(line);
-    if (sub !== undefined && SECTION_KEYS.has(sub.key)) break;
+    // An EndpointSlice's endpoints nest their own Conditions.
+    const nested = k.key === 'Endpoints' && indentOf(line) > k.indent;
+    if (sub !== undefined && SECTION_KEYS.has(sub.key) && !nested) break;
     if (indentOf(line) > k.indent) {
       items.push(line.trim());
       continue;

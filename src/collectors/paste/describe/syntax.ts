@@ -166,7 +166,8 @@ export const HEADER_KEYS = set(`Name|Namespace|Priority|Priority Class Name|Prio
   LoadBalancer Ingress|Roles|Taints|Unschedulable|Lease|Addresses|Capacity|Allocatable|System Info|PodCIDR|
   PodCIDRs|ProviderID|Non-terminated Pods|Allocated resources|StorageClass|Volume|Access Modes|VolumeMode|
   Used By|Mounted By|Finalizers|DataSource|Claim|Reclaim Policy|Source|Count|First Timestamp|Last Timestamp|
-  Involved Object|Metadata|Reporting Component|Reporting Instance|Event Time|Series|Action|Related`);
+  Involved Object|Metadata|Reporting Component|Reporting Instance|Event Time|Series|Action|Related|
+  Subsets|AddressType`);
 
 /** Literal lines old kubectl printed for empty sections. */
 export const EMPTY_SECTION_LINES = set('No events.|No volumes.');
