@@ -190,6 +190,10 @@ describe('parseSchedulingMessage', () => {
     expect(
       parseSchedulingMessage('Failed for reason PodFitsPorts and possibly others').reasons[0]?.code,
     ).toBe('HostPortConflict');
+    // the predicate is the first word, wherever the line breaks
+    expect(parseSchedulingMessage('Failed for reason \n PodFitsPorts').reasons).toEqual([
+      { text: 'PodFitsPorts', code: 'HostPortConflict' },
+    ]);
     const bare = parseSchedulingMessage('Error scheduling: failed to fit in any node');
     expect(bare.form).toBe('legacy');
     expect(chooseSchedulingReason(bare.reasons)).toBe('Unschedulable');
@@ -539,16 +543,40 @@ describe('chooseSchedulingReason', () => {
   });
 });
 
+/**
+ * What any parse must be: reasons with text and whole counts, every count no more than the
+ * total, a chosen reason among those parsed, resources and taints quoted from the reasons.
+ */
+function expectWellFormed(message: string): void {
+  const m = parseSchedulingMessage(message);
+  const codes = new Set(m.reasons.map((r) => r.code));
+  for (const r of [...m.reasons, ...m.preemption]) {
+    expect(r.text.trim()).not.toBe('');
+    expect(message).toContain(r.text.split(', ')[0]);
+    if (r.count !== undefined) {
+      expect(Number.isSafeInteger(r.count) && r.count >= 0).toBe(true);
+      // The per-node lines of 1.2-1.3 are counted here; every other form quotes its counts.
+      if (m.form !== 'fit-failure' || m.totalNodes === undefined) expect(message).toContain(String(r.count));
+      else expect(r.count).toBeLessThanOrEqual(message.split('fit failure on node (').length);
+    }
+  }
+  if (m.totalNodes !== undefined) {
+    expect(Number.isSafeInteger(m.totalNodes) && m.totalNodes >= 0).toBe(true);
+    if (m.form === 'fit-error') expect(message).toContain(`${m.totalNodes} nodes are`);
+  }
+  if (m.form === 'empty') expect(message.trim()).toBe('');
+  const chosen = chooseSchedulingReason(m.reasons, m.totalNodes);
+  expect(chosen === 'Unschedulable' || codes.has(chosen)).toBe(true);
+  expect(formatHistogram(m.reasons).length).toBeGreaterThanOrEqual(m.reasons.length === 0 ? 0 : 1);
+  for (const res of insufficientResources(m.reasons)) expect(res).not.toBe('');
+  for (const t of untoleratedTaints(m.reasons)) expect(message).toContain(t.split('=')[0]);
+}
+
 describe('robustness', () => {
   it('never throws and always returns well-formed output', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 400 }), (s) => {
-        const m = parseSchedulingMessage(s);
-        expect(Array.isArray(m.reasons)).toBe(true);
-        chooseSchedulingReason(m.reasons);
-        formatHistogram(m.reasons);
-        insufficientResources(m.reasons);
-        untoleratedTaints(m.reasons);
+        expectWellFormed(s);
       }),
       { numRuns: 2000 },
     );
@@ -578,8 +606,7 @@ describe('robustness', () => {
     );
     fc.assert(
       fc.property(fc.array(fragment, { maxLength: 60 }), (parts) => {
-        const m = parseSchedulingMessage(parts.join(''));
-        chooseSchedulingReason(m.reasons);
+        expectWellFormed(parts.join(''));
       }),
       { numRuns: 2000 },
     );
