@@ -193,7 +193,7 @@ describe('time stays linear in what is read', () => {
   // Times the parser alone (the properties above check what it reads).
   const timed = (lines: readonly string[]): number => {
     const t0 = performance.now();
-    for (let i = 0; i < lines.length; ) i = Math.max(i + 1, parseDescribe(lines, i)?.end ?? 0);
+    for (let i = 0; i < lines.length;) i = Math.max(i + 1, parseDescribe(lines, i)?.end ?? 0);
     return performance.now() - t0;
   };
 
