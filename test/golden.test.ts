@@ -2,7 +2,8 @@
  * Golden fixtures: test/fixtures/golden/<stage>/<case>/ holds the evidence (`input.*` files or
  * an `input/` folder), `expect.yaml` written by hand (what each target must be diagnosed as),
  * and `expected.json`, the whole JSON report. Run with UPDATE_GOLDEN=1 to rewrite expected.json
- * after a deliberate change, then review the diff.
+ * after a deliberate change: it prints what changed in each rewritten file (verdict, stage and
+ * reason per target, and the count of other changed lines; test/golden-diff.ts); review that.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -16,6 +17,7 @@ import { referenceTimeOf } from '../src/collectors/collector.js';
 import { RULES } from '../src/rules/index.js';
 import { renderJson } from '../src/report/index.js';
 import { STAGE_IDS } from '../src/model/index.js';
+import { goldenDiff } from './golden-diff.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const goldenDir = join(root, 'test', 'fixtures', 'golden');
@@ -95,7 +97,15 @@ describe('golden fixtures', () => {
         if (e.container !== undefined) expect(d?.container).toEqual(e.container);
       }
       const expectedPath = join(c.dir, 'expected.json');
-      if (update) writeFileSync(expectedPath, actual);
+      if (update) {
+        // A rewritten golden file is printed as a diff to review: verdict, stage, reason per target.
+        const before = existsSync(expectedPath) ? readFileSync(expectedPath, 'utf8') : undefined;
+        const diff = goldenDiff(relative(root, expectedPath), before, actual);
+        if (diff !== '') {
+          writeFileSync(expectedPath, actual);
+          process.stderr.write(`UPDATE_GOLDEN ${diff}\n`);
+        }
+      }
       expect(
         existsSync(expectedPath),
         `${expectedPath} is missing: run UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts and review it`,

@@ -4,7 +4,8 @@
  * findings listed, in order). Every finding is also checked for sloppiness: its rule id and
  * stage match the meta, its reason and message id are declared, its template's placeholders
  * are all filled, and it carries evidence and next steps. Duplicate case names fail, and every
- * rule is run against degenerate input (stub objects with nothing filled in) to prove it does not throw.
+ * rule is run against degenerate input (stub objects with nothing filled in, frozen): it must be
+ * given something to judge and report nothing, or only well-formed findings, the same each run.
  */
 import { describe, expect, it } from 'vitest';
 import type { ContainerRef, Finding, ReasonCode, Snapshot } from '../src/model/index.js';
@@ -78,8 +79,20 @@ function checkWellFormed(rule: Rule, f: Finding): void {
   expect(f.nextSteps.length, 'a finding needs next steps').toBeGreaterThan(0);
 }
 
+/** An empty pod, Service and Deployment with nothing filled in, and no events at all. */
+const EMPTY = snapshot({
+  pods: [
+    { kind: 'Pod', metadata: { name: 'empty', namespace: 'default' }, spec: { containers: [] }, status: {} },
+  ],
+  services: [{ kind: 'Service', metadata: { name: 'empty', namespace: 'default' }, spec: {} }],
+  workloads: [
+    { kind: 'Deployment', metadata: { name: 'empty', namespace: 'default' }, spec: {}, status: {} },
+  ],
+});
+
 const DEGENERATE: readonly Snapshot[] = [
   snapshot({}),
+  EMPTY,
   snapshot({
     pods: [{ kind: 'Pod', metadata: { name: 'bare' }, spec: { containers: [] }, status: {} }],
     events: [
@@ -92,6 +105,39 @@ const DEGENERATE: readonly Snapshot[] = [
   }),
 ];
 
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * A rule on degenerate input (nothing filled in): it is run on at least one context of its
+ * target kind, reports only findings that pass the checks above, reports the same on a second
+ * run, changes nothing in what it reads (the input is frozen), and, with no events at all,
+ * claims no finding that only events prove.
+ */
+function checkDegenerate(rule: Rule): void {
+  let judged = 0;
+  for (const snap of DEGENERATE) {
+    const frozen = deepFreeze(structuredClone(snap));
+    const contexts = contextsFor(rule, frozen, ms(0));
+    judged += contexts.length;
+    const first = contexts.flatMap((c) => [...rule.evaluate(c)]);
+    const again = contextsFor(rule, frozen, ms(0)).flatMap((c) => [...rule.evaluate(c)]);
+    expect(again, 'the same input gives the same findings').toEqual(first);
+    for (const f of first) checkWellFormed(rule, f);
+    if (snap.events.length === 0)
+      expect(
+        first.filter((f) => f.basis === 'events').map((f) => f.messageId),
+        'without events, no finding that only events prove',
+      ).toEqual([]);
+  }
+  expect(judged, `no ${rule.meta.target} context was built from the degenerate input`).toBeGreaterThan(0);
+}
+
 export function testRule(rule: Rule, cases: RuleCases): void {
   describe(rule.meta.id, () => {
     it('has unique case names and at least one valid and one invalid case', () => {
@@ -101,8 +147,8 @@ export function testRule(rule: Rule, cases: RuleCases): void {
       expect(cases.invalid.length).toBeGreaterThan(0);
     });
 
-    it('does not throw on degenerate input', () => {
-      for (const snap of DEGENERATE) for (const f of runRule(rule, snap)) checkWellFormed(rule, f);
+    it('on degenerate input, judges it and reports only well-formed findings, the same each time', () => {
+      checkDegenerate(rule);
     });
 
     for (const c of cases.valid) {

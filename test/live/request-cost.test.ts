@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { startApiServer, type RunningApiServer } from '../../src/simulator/http/
 import { parseScenario } from '../../src/simulator/scenario/load.js';
 import { Simulation } from '../../src/simulator/simulation.js';
 import { writeKubeconfig } from './kubeconfig-files.js';
+import { defaultKubectl } from '../../scripts/find-kubectl.mjs';
 
 /** A namespace with `pods` bare pods, stored at t=0 (nothing needs to run for a cost count). */
 async function serveWith(pods: number): Promise<RunningApiServer & { events: number }> {
@@ -79,7 +80,7 @@ describe('request cost of a namespace scan', () => {
     }
   });
 
-  const kubectl = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
+  const kubectl = defaultKubectl()?.bin;
   it.skipIf(kubectl === undefined)('costs less than kubectl describe pods, which asks per pod', async () => {
     const server = await serveWith(40);
     try {

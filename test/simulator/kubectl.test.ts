@@ -4,7 +4,7 @@
  * when no kubectl binary exists.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,15 +12,11 @@ import { kubeconfigYaml } from '../../src/cli/sim/serve.js';
 import { startApiServer, type RunningApiServer } from '../../src/simulator/http/server.js';
 import { parseScenario } from '../../src/simulator/scenario/load.js';
 import { Simulation } from '../../src/simulator/simulation.js';
+import { defaultKubectl, findKubectls } from '../../scripts/find-kubectl.mjs';
 
-const SDK = '/usr/lib/google-cloud-sdk/bin';
-const VERSIONED = ['27', '28', '29', '30', '31', '32', '33']
-  .map((v) => ({ name: `1.${v}`, bin: join(SDK, `kubectl.1.${v}`) }))
-  .filter((k) => existsSync(k.bin));
-const onPath = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
-const KUBECTLS =
-  VERSIONED.length > 0 ? VERSIONED : onPath === undefined ? [] : [{ name: 'path', bin: onPath }];
-const DEFAULT_KUBECTL = onPath ?? KUBECTLS[KUBECTLS.length - 1]?.bin;
+// Every kubectl 1.27+ on PATH or in the versioned install folder (scripts/find-kubectl.mjs).
+const KUBECTLS = findKubectls();
+const DEFAULT_KUBECTL = defaultKubectl()?.bin;
 
 const SCENARIO = `
 name: kubectl-test

@@ -1,7 +1,7 @@
 // Captures genuine `kubectl describe pod` text from every golden fixture, for each kubectl version
 // installed beside kubectl (kubectl.1.27 ... kubectl.1.33), into test/fixtures/kubectl/.
 // Run: npm run build && node test/tools/capture-kubectl.mjs
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import process from 'node:process';
 import { promisify } from 'node:util';
 
@@ -12,18 +12,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDocuments } from '../../dist/collectors/normalize/documents.js';
 import { startStaticApiServer } from './static-apiserver.mjs';
+import { findKubectls } from '../../scripts/find-kubectl.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const golden = join(root, 'test', 'fixtures', 'golden');
 const out = join(root, 'test', 'fixtures', 'kubectl');
-const kubectlDir = dirname(
-  execFileSync('readlink', ['-f', execFileSync('which', ['kubectl']).toString().trim()])
-    .toString()
-    .trim(),
-);
-const versions = readdirSync(kubectlDir)
-  .filter((f) => /^kubectl\.1\.\d+$/.test(f))
-  .sort();
+// Every kubectl 1.27+ on PATH or in the versioned install folder, as the tests find them.
+const kubectls = findKubectls();
 
 /** The core/v1 view of an events.k8s.io/v1 Event, as the API server serves the same object. */
 function asCoreEvent(o) {
@@ -130,7 +125,8 @@ for (const stage of readdirSync(golden).sort()) {
       kubeconfig,
       `apiVersion: v1\nkind: Config\nclusters: [{name: s, cluster: {server: "${server.url}"}}]\ncontexts: [{name: s, context: {cluster: s, user: u}}]\ncurrent-context: s\nusers: [{name: u, user: {token: x}}]\n`,
     );
-    for (const v of versions) {
+    for (const k of kubectls) {
+      const v = `kubectl.${k.name}`;
       const texts = [];
       for (const pod of pods) {
         const args = [
@@ -143,7 +139,7 @@ for (const stage of readdirSync(golden).sort()) {
           pod.metadata.namespace ?? 'default',
         ];
         try {
-          const { stdout } = await run(join(kubectlDir, v), args, {
+          const { stdout } = await run(k.bin, args, {
             env: { PATH: process.env.PATH, HOME: '/tmp' },
             timeout: 20_000,
           });
@@ -161,4 +157,4 @@ for (const stage of readdirSync(golden).sort()) {
     await server.close();
   }
 }
-process.stdout.write(`captured describe output for ${versions.join(', ')}\n`);
+process.stdout.write(`captured describe output for ${kubectls.map((k) => k.name).join(', ')}\n`);

@@ -27,6 +27,7 @@ export function checkExpectation(all: readonly Diagnosis[], expectation: Expecta
     }
   }
   const seen = scope.map(describe).join('; ') || 'no targets';
+  const differs = (what: string): string => `${seen} (${what})`;
   if ('verdict' in expectation) {
     const ok =
       scope.length > 0 &&
@@ -34,15 +35,20 @@ export function checkExpectation(all: readonly Diagnosis[], expectation: Expecta
         ? scope.every((d) => d.verdict === 'healthy')
         : scope.every((d) => d.verdict === 'healthy' || d.verdict === 'progressing') &&
           scope.some((d) => d.verdict === 'progressing'));
-    return { expectation, ok, detail: ok ? '' : seen };
+    return { expectation, ok, detail: ok ? '' : differs(`the verdict differs from ${expectation.verdict}`) };
   }
   // Every failure in scope must be the expected one: a scenario that fails for two reasons
   // at once does not prove what it claims.
   const failed = scope.filter((d) => d.verdict === 'failed');
-  const ok =
-    failed.length > 0 &&
-    failed.every((d) => d.stage === expectation.stage && d.reason === expectation.reason);
-  return { expectation, ok, detail: ok ? '' : seen };
+  if (failed.length === 0)
+    return { expectation, ok: false, detail: differs('the verdict differs: nothing failed') };
+  const wrong = failed.find((d) => d.stage !== expectation.stage || d.reason !== expectation.reason);
+  if (wrong === undefined) return { expectation, ok: true, detail: '' };
+  const what =
+    wrong.stage !== expectation.stage
+      ? `the stage differs: ${wrong.stage ?? 'none'}, not ${expectation.stage}`
+      : `the reason differs: ${wrong.reason ?? 'none'}, not ${expectation.reason}`;
+  return { expectation, ok: false, detail: differs(what) };
 }
 
 export function formatExpectation(e: Expectation): string {

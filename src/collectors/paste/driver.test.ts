@@ -78,10 +78,39 @@ describe('parsePaste', () => {
           { maxLength: 40 },
         ),
         (lines) => {
-          parsePaste(lines.join('\n'), { blocks: [toy] });
+          const r = parsePaste(lines.join('\n'), { blocks: [toy] });
+          for (const o of r.objects) {
+            expect(o.line).toBeGreaterThanOrEqual(1);
+            expect(o.line).toBeLessThanOrEqual(Math.max(1, lines.join('\n').split('\n').length));
+            expect(typeof o.raw.kind).toBe('string');
+          }
         },
       ),
     );
+  });
+
+  it('reads prose and event lines in order, and a concatenation as its parts one after the other', () => {
+    const toyLine = fc
+      .tuple(fc.constantFrom('Failed', 'FailedMount', 'BackOff'), fc.nat(999))
+      .map(([r, n]) => `EVENT ${r} ${n}`);
+    const prose = fc.stringMatching(/^[a-z][a-z ,.]{0,30}$/);
+    const part = fc.array(fc.oneof(toyLine, prose), { maxLength: 12 });
+    const read = (lines: readonly string[]) =>
+      parsePaste(lines.join('\n'), { blocks: [toy] }).objects.map((o) => [o.line, o.raw.reason, o.age?.last]);
+    let events = 0;
+    fc.assert(
+      fc.property(part, part, (a, b) => {
+        const expected = (lines: readonly string[], offset: number) =>
+          lines.flatMap((l, i) => {
+            const m = /^EVENT (\w+) (\d+)$/.exec(l);
+            return m === null ? [] : [[i + 1 + offset, m[1], Number(m[2])]];
+          });
+        expect(read(a)).toEqual(expected(a, 0));
+        expect(read([...a, ...b])).toEqual([...read(a), ...expected(b, a.length)]);
+        events += expected(b, 0).length;
+      }),
+    );
+    expect(events).toBeGreaterThan(0);
   });
 });
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { admissionKey, classifyAdmissionError } from './admission-message.js';
+import { STAGES } from '../../model/index.js';
+
+const ADMISSION_CODES: readonly string[] = STAGES.find((s) => s.id === 'admission')?.reasons ?? [];
 
 describe('classifyAdmissionError', () => {
   it.each([
@@ -124,6 +127,7 @@ describe('classifyAdmissionError', () => {
       '[',
       ']',
     );
+    let classified = 0;
     fc.assert(
       fc.property(
         fc.oneof(
@@ -131,10 +135,18 @@ describe('classifyAdmissionError', () => {
           fc.array(fragment, { maxLength: 40 }).map((p) => p.join('')),
         ),
         (s) => {
-          classifyAdmissionError(s);
+          const e = classifyAdmissionError(s);
+          if (e === undefined) return;
+          expect(ADMISSION_CODES).toContain(e.code);
+          expect(e.error).not.toBe('');
+          expect(s).toContain(e.error);
+          expect(e.error).toContain(e.detail);
+          for (const v of Object.values(e.fields)) expect(typeof v).toBe('string');
+          classified++;
         },
       ),
       { numRuns: 3000 },
     );
+    expect(classified).toBeGreaterThan(100);
   });
 });

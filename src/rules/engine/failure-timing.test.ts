@@ -20,6 +20,7 @@ import {
   state,
 } from '../../../test/builders.js';
 import { diagnose } from './diagnose.js';
+import { judgeTiming, type FailureTimes } from './failure-timing.js';
 import { eventEvidence } from '../shared/events.js';
 import { finding } from '../shared/finding.js';
 import type { Rule } from '../types.js';
@@ -250,5 +251,65 @@ describe('failure timing details', () => {
     const r = progressingRule('scheduling');
     const noGrace: Rule = { ...r, meta: { ...r.meta, graceSeconds: 0 } };
     expect(run([undatedPod()], [], noGrace)?.verdict).toBe('progressing');
+  });
+});
+
+describe('judgeTiming at the grace boundary: lasting exactly the grace period is failed', () => {
+  const NOW = ms(NOW_S);
+  const GRACE = GRACE_S * 1000;
+  const clock = { now: NOW, anchored: true };
+  const judged = (stage: StageId, times: FailureTimes): string => {
+    const rule = progressingRule(stage);
+    const f = finding(rule.meta, {
+      reason: 'Unschedulable',
+      messageId: 'm',
+      status: 'progressing',
+      evidence: [],
+      nextSteps: [],
+    });
+    return judgeTiming(f, rule.meta, times, clock).finding.status;
+  };
+  // [how it is dated, stage, times built from the ms the failure has lasted, ...]
+  const dated: [string, StageId, (lasted: number) => FailureTimes][] = [
+    [
+      'a handoff stage, from the milestone before it',
+      'volumes',
+      (lasted) => ({ notBefore: NOW - lasted, seenBy: NOW - 1, lastSeen: NOW - 1 }),
+    ],
+    [
+      'a handoff stage, from its first failure before any milestone',
+      'image-pull',
+      (lasted) => ({ notBefore: undefined, seenBy: NOW - lasted, lastSeen: NOW - 1 }),
+    ],
+    [
+      'a repeated check, from its first to its last failure',
+      'readiness',
+      (lasted) => ({ notBefore: NOW - 2 * GRACE, seenBy: NOW - lasted - 5, lastSeen: NOW - 5 }),
+    ],
+    [
+      'an event row without first-seen time, bounded by the stage that passed before it',
+      'readiness',
+      // A `kubectl get events` row last seen 30 s and 20 s ago, its first sight unknown: it
+      // lasted 10 s as far as the rows show, but may have begun as early as the stage before it
+      // passed, `lasted` before its last sight; youth is proven only while that is under the grace.
+      (lasted) => ({
+        notBefore: NOW - 20_000 - lasted,
+        seenBy: NOW - 30_000,
+        lastSeen: NOW - 20_000,
+        openBy: NOW - 30_000,
+      }),
+    ],
+  ];
+  const rows = dated.flatMap(([how, stage, times]) =>
+    (
+      [
+        ['1 ms before the grace', GRACE - 1, 'progressing'],
+        ['exactly the grace', GRACE, 'failed'],
+        ['1 ms after the grace', GRACE + 1, 'failed'],
+      ] as const
+    ).map(([when, lasted, status]) => [`${how}: ${when}`, stage, times(lasted), status] as const),
+  );
+  it.each(rows)('%s', (_, stage, times, status) => {
+    expect(judged(stage, times)).toBe(status);
   });
 });

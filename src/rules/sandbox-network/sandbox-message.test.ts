@@ -128,16 +128,26 @@ describe('classifySandboxMessage', () => {
     fc.assert(
       fc.property(
         fc.array(fc.oneof(pieces, fc.string({ maxLength: 10 })), { maxLength: 30 }),
-        fc.string(),
+        fc.oneof(fc.string(), fc.constant('FailedCreatePodSandBox')),
         (parts, reason) => {
           const m = parts.join('');
           const c = classifySandboxMessage(m);
           expect(c.detail.length).toBeLessThanOrEqual(240);
-          isSandboxFailureEvent(reason, m);
-          shorten(m);
+          if (reason === 'FailedCreatePodSandBox') expect(isSandboxFailureEvent(reason, m)).toBe(true);
+          const short = shorten(m);
+          expect(short.length).toBeLessThanOrEqual(240);
+          expect(short).not.toMatch(/\s{2}|\n/);
+          expect(short).toBe(short.trim());
+          if (m.length <= 200 && !/\s/.test(m) && !/^\[|\]$/.test(m)) expect(short).toBe(m);
         },
       ),
     );
-    fc.assert(fc.property(fc.string({ maxLength: 500 }), (m) => void classifySandboxMessage(m)));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 500 }), (m) => {
+        const c = classifySandboxMessage(m);
+        expect(c.detail.length).toBeLessThanOrEqual(240);
+        expect(c.detail).not.toMatch(/\s{2}/);
+      }),
+    );
   });
 });

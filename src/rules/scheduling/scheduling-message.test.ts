@@ -190,6 +190,10 @@ describe('parseSchedulingMessage', () => {
     expect(
       parseSchedulingMessage('Failed for reason PodFitsPorts and possibly others').reasons[0]?.code,
     ).toBe('HostPortConflict');
+    // the predicate is the first word, wherever the line breaks
+    expect(parseSchedulingMessage('Failed for reason \n PodFitsPorts').reasons).toEqual([
+      { text: 'PodFitsPorts', code: 'HostPortConflict' },
+    ]);
     const bare = parseSchedulingMessage('Error scheduling: failed to fit in any node');
     expect(bare.form).toBe('legacy');
     expect(chooseSchedulingReason(bare.reasons)).toBe('Unschedulable');
@@ -223,6 +227,197 @@ describe('parseSchedulingMessage', () => {
       parseSchedulingMessage('(combined from similar events): 0/2 nodes are available: 2 Too many pods.')
         .reasons[0]?.code,
     ).toBe('TooManyPods');
+  });
+});
+
+/** Twelve "fit failure on node (n): <reason>" lines, as 1.2-1.3 print them. */
+const perNode = (reasons: readonly string[]): string =>
+  `pod (web-0) failed to fit in any node\n${reasons.map((r, i) => `fit failure on node (node-${i + 1}): ${r}\n`).join('')}`;
+
+describe('node counts of two and three digits, in every era', () => {
+  // [era, message, total nodes, [count, reason text, code] per reason]
+  const table: [string, string, number | undefined, [number | null, string, SchedulingCode][]][] = [
+    [
+      'FitError, one reason',
+      '0/12 nodes are available: 12 Insufficient memory.',
+      12,
+      [[12, 'Insufficient memory', 'InsufficientResources']],
+    ],
+    [
+      'FitError, two reasons, three digits',
+      '0/120 nodes are available: 3 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 117 Insufficient cpu.',
+      120,
+      [
+        [3, 'node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }', 'UntoleratedTaint'],
+        [117, 'Insufficient cpu', 'InsufficientResources'],
+      ],
+    ],
+    [
+      'FitError, counts of one, two and three digits',
+      "0/999 nodes are available: 1 node(s) were unschedulable, 100 Insufficient memory, 898 node(s) didn't match Pod's node affinity/selector.",
+      999,
+      [
+        [1, 'node(s) were unschedulable', 'NodeUnschedulable'],
+        [100, 'Insufficient memory', 'InsufficientResources'],
+        [898, "node(s) didn't match Pod's node affinity/selector", 'NodeAffinityMismatch'],
+      ],
+    ],
+    [
+      'FitError with preemption (1.19+)',
+      '0/40 nodes are available: 10 Insufficient cpu, 30 Insufficient memory. preemption: 0/40 nodes are available: 40 No preemption victims found for incoming pod.',
+      40,
+      [
+        [10, 'Insufficient cpu', 'InsufficientResources'],
+        [30, 'Insufficient memory', 'InsufficientResources'],
+      ],
+    ],
+    [
+      'FitError, DRA-era PostFilter sentence',
+      '0/64 nodes are available: 64 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/64 nodes are available: 64 Preemption is not helpful for scheduling.',
+      64,
+      [[64, 'node(s) had untolerated taint(s)', 'UntoleratedTaint']],
+    ],
+    [
+      'FitError, 1.18-1.24 taint wording with a comma',
+      "0/15 nodes are available: 11 node(s) had taint {dedicated: gpu}, that the pod didn't tolerate, 4 Insufficient memory.",
+      15,
+      [
+        [11, "node(s) had taint {dedicated: gpu}, that the pod didn't tolerate", 'UntoleratedTaint'],
+        [4, 'Insufficient memory', 'InsufficientResources'],
+      ],
+    ],
+    [
+      'FitError, 1.8-1.9 predicate names',
+      '0/250 nodes are available: 50 NodeUnschedulable, 200 MatchNodeSelector.',
+      250,
+      [
+        [50, 'NodeUnschedulable', 'NodeUnschedulable'],
+        [200, 'MatchNodeSelector', 'NodeAffinityMismatch'],
+      ],
+    ],
+    [
+      'FitError, PreFilter text without counts',
+      '0/300 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: 0/300 nodes are available: 300 Preemption is not helpful for scheduling.',
+      300,
+      [[null, 'pod has unbound immediate PersistentVolumeClaims', 'UnboundPVC']],
+    ],
+    [
+      'FitError, doubled period',
+      '0/10 nodes are available: 10 Too many pods..',
+      10,
+      [[10, 'Too many pods', 'TooManyPods']],
+    ],
+    [
+      'FitError, combined from similar events',
+      '(combined from similar events): 0/11 nodes are available: 11 Insufficient nvidia.com/gpu.',
+      11,
+      [[11, 'Insufficient nvidia.com/gpu', 'InsufficientResources']],
+    ],
+    [
+      'predicates (1.5-1.7), one colon',
+      'No nodes are available that match all of the predicates: Insufficient cpu (12), MatchNodeSelector (108).',
+      undefined,
+      [
+        [12, 'Insufficient cpu', 'InsufficientResources'],
+        [108, 'MatchNodeSelector', 'NodeAffinityMismatch'],
+      ],
+    ],
+    [
+      'predicates (1.5-1.7), two colons',
+      'No nodes are available that match all of the following predicates:: Insufficient memory (99), PodToleratesNodeTaints (1).',
+      undefined,
+      [
+        [99, 'Insufficient memory', 'InsufficientResources'],
+        [1, 'PodToleratesNodeTaints', 'UntoleratedTaint'],
+      ],
+    ],
+    [
+      'fit failure summary (1.4-1.5)',
+      'pod (web-0) failed to fit in any node\nfit failure summary on nodes : Insufficient cpu (10), PodFitsHostPorts (115)',
+      undefined,
+      [
+        [10, 'Insufficient cpu', 'InsufficientResources'],
+        [115, 'PodFitsHostPorts', 'HostPortConflict'],
+      ],
+    ],
+    [
+      'fit failure per node (1.2-1.3), twelve nodes',
+      perNode([...Array<string>(10).fill('Insufficient cpu'), 'MatchNodeSelector', 'MatchNodeSelector']),
+      12,
+      [
+        [10, 'Insufficient cpu', 'InsufficientResources'],
+        [2, 'MatchNodeSelector', 'NodeAffinityMismatch'],
+      ],
+    ],
+    [
+      'fit failure per node (1.2-1.3), a hundred and one nodes',
+      perNode([
+        ...Array<string>(100).fill(
+          "Node didn't have enough resource: Memory, requested: 10, used: 1, capacity: 8",
+        ),
+        'PodFitsHostPorts',
+      ]),
+      101,
+      [
+        [100, "Node didn't have enough resource: Memory", 'InsufficientResources'],
+        [1, 'PodFitsHostPorts', 'HostPortConflict'],
+      ],
+    ],
+  ];
+
+  it.each(table)('%s', (_, message, total, reasons) => {
+    const m = parseSchedulingMessage(message);
+    expect(m.totalNodes).toBe(total);
+    expect(hist(message)).toEqual(reasons);
+  });
+
+  it('the counts decide the reason on a large cluster', () => {
+    // 117 of 120 nodes lack cpu: the fix is capacity, not the control-plane taint of 3.
+    expect(
+      choose(
+        '0/120 nodes are available: 3 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 117 Insufficient cpu.',
+      ),
+    ).toBe('InsufficientResources');
+    expect(choose('0/12 nodes are available: 2 Insufficient cpu, 10 Too many pods.')).toBe('TooManyPods');
+    expect(choose('0/12 nodes are available: 10 Insufficient cpu, 2 Too many pods.')).toBe(
+      'InsufficientResources',
+    );
+  });
+
+  it('reads any total and counts the FitError prints (generated)', () => {
+    const reasonText = fc.constantFrom(
+      'Insufficient cpu',
+      'Insufficient memory',
+      'Too many pods',
+      'node(s) were unschedulable',
+      "node(s) didn't match Pod's node affinity/selector",
+      'node(s) had untolerated taint {dedicated: gpu}',
+      "node(s) didn't have free ports for the requested pod ports",
+      'node(s) had volume node affinity conflict',
+    );
+    let checked = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.uniqueArray(fc.tuple(fc.integer({ min: 1, max: 5000 }), reasonText), {
+          minLength: 1,
+          maxLength: 5,
+          selector: ([, t]) => t,
+        }),
+        fc.constantFrom('.', '..', ''),
+        (total, counted, end) => {
+          const histogram = counted.map(([n, t]) => `${n} ${t}`).join(', ');
+          const m = parseSchedulingMessage(`0/${total} nodes are available: ${histogram}${end}`);
+          expect(m.form).toBe('fit-error');
+          expect(m.totalNodes).toBe(total);
+          expect(m.reasons.map((r) => [r.count, r.text])).toEqual(counted);
+          expect(formatHistogram(m.reasons)).toBe(histogram);
+          checked++;
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(checked).toBe(500);
   });
 });
 
@@ -348,16 +543,40 @@ describe('chooseSchedulingReason', () => {
   });
 });
 
+/**
+ * What any parse must be: reasons with text and whole counts, every count no more than the
+ * total, a chosen reason among those parsed, resources and taints quoted from the reasons.
+ */
+function expectWellFormed(message: string): void {
+  const m = parseSchedulingMessage(message);
+  const codes = new Set(m.reasons.map((r) => r.code));
+  for (const r of [...m.reasons, ...m.preemption]) {
+    expect(r.text.trim()).not.toBe('');
+    expect(message).toContain(r.text.split(', ')[0]);
+    if (r.count !== undefined) {
+      expect(Number.isSafeInteger(r.count) && r.count >= 0).toBe(true);
+      // The per-node lines of 1.2-1.3 are counted here; every other form quotes its counts.
+      if (m.form !== 'fit-failure' || m.totalNodes === undefined) expect(message).toContain(String(r.count));
+      else expect(r.count).toBeLessThanOrEqual(message.split('fit failure on node (').length);
+    }
+  }
+  if (m.totalNodes !== undefined) {
+    expect(Number.isSafeInteger(m.totalNodes) && m.totalNodes >= 0).toBe(true);
+    if (m.form === 'fit-error') expect(message).toContain(`${m.totalNodes} nodes are`);
+  }
+  if (m.form === 'empty') expect(message.trim()).toBe('');
+  const chosen = chooseSchedulingReason(m.reasons, m.totalNodes);
+  expect(chosen === 'Unschedulable' || codes.has(chosen)).toBe(true);
+  expect(formatHistogram(m.reasons).length).toBeGreaterThanOrEqual(m.reasons.length === 0 ? 0 : 1);
+  for (const res of insufficientResources(m.reasons)) expect(res).not.toBe('');
+  for (const t of untoleratedTaints(m.reasons)) expect(message).toContain(t.split('=')[0]);
+}
+
 describe('robustness', () => {
   it('never throws and always returns well-formed output', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 400 }), (s) => {
-        const m = parseSchedulingMessage(s);
-        expect(Array.isArray(m.reasons)).toBe(true);
-        chooseSchedulingReason(m.reasons);
-        formatHistogram(m.reasons);
-        insufficientResources(m.reasons);
-        untoleratedTaints(m.reasons);
+        expectWellFormed(s);
       }),
       { numRuns: 2000 },
     );
@@ -387,8 +606,7 @@ describe('robustness', () => {
     );
     fc.assert(
       fc.property(fc.array(fragment, { maxLength: 60 }), (parts) => {
-        const m = parseSchedulingMessage(parts.join(''));
-        chooseSchedulingReason(m.reasons);
+        expectWellFormed(parts.join(''));
       }),
       { numRuns: 2000 },
     );

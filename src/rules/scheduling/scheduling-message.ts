@@ -166,9 +166,13 @@ export function parseSchedulingMessage(input: string): SchedulingMessage {
     return parseFitFailure(message);
   const legacy = message.indexOf(LEGACY_REASON);
   if (legacy >= 0) {
-    const rest = message.slice(legacy + LEGACY_REASON.length);
-    const space = rest.indexOf(' ');
-    return only('legacy', space < 0 ? rest : rest.slice(0, space));
+    // The predicate's name is the first word; nothing after "reason" names none.
+    const name =
+      message
+        .slice(legacy + LEGACY_REASON.length)
+        .trim()
+        .split(/\s/)[0] ?? '';
+    return only('legacy', name);
   }
   if (message.includes('no nodes available to schedule pods'))
     return only('no-nodes', message, 'Unschedulable');

@@ -1,7 +1,32 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { event } from '../../../test/builders.js';
-import { classifyVolumeEvent, classifyVolumeMessage, shortDetail } from './volume-message.js';
+import {
+  classifyVolumeEvent,
+  classifyVolumeMessage,
+  shortDetail,
+  type VolumeError,
+} from './volume-message.js';
+
+const KINDS = [
+  'objectNotFound',
+  'keyNotFound',
+  'csiDriverNotRegistered',
+  'mountFailed',
+  'attachFailed',
+  'multiAttach',
+  'timeout',
+  'teardown',
+];
+
+/** A classified error names what the message quotes (volume, object, key, pods); true when there was one. */
+function expectQuoted(e: VolumeError | undefined, message: string): boolean {
+  if (e === undefined) return false;
+  expect(KINDS).toContain(e.kind);
+  for (const part of [e.volume, e.object, e.key, e.driver, ...(e.pods ?? [])])
+    if (part !== undefined && part !== '') expect(message.replaceAll('\\"', '"')).toContain(part);
+  return true;
+}
 
 describe('classifyVolumeMessage', () => {
   it('configmap and secret volume sources not found', () => {
@@ -198,7 +223,7 @@ describe('classifyVolumeEvent', () => {
     ).toBeUndefined();
   });
 
-  it('never throws on arbitrary text', () => {
+  it('classifies arbitrary text only into errors quoted from it', () => {
     const reasons = fc.constantFrom(
       'FailedMount',
       'FailedAttachVolume',
@@ -209,11 +234,22 @@ describe('classifyVolumeEvent', () => {
     );
     fc.assert(
       fc.property(fc.string({ maxLength: 400 }), reasons, (message, reason) => {
-        classifyVolumeMessage(message);
-        classifyVolumeEvent(event({ reason, message }));
-        shortDetail(message);
+        expectQuoted(classifyVolumeMessage(message), message);
+        const e = classifyVolumeEvent(event({ reason, message }));
+        // An attach or mount failure event counts whatever its message says, when it says something.
+        if (
+          ['FailedMount', 'FailedAttachVolume', 'FailedMapVolume'].includes(reason) &&
+          message.trim() !== ''
+        )
+          expect(e).toBeDefined();
+        if (reason === 'Failed') expect(e).toBeUndefined();
+        const short = shortDetail(message);
+        expect(short.length).toBeLessThanOrEqual(240);
+        expect(short).not.toMatch(/\s{2}|\n/);
+        expect(short).toBe(short.trim());
       }),
     );
+    let classified = 0;
     const pieces = fc.constantFrom(
       'MountVolume.SetUp failed for volume "',
       'Multi-Attach error for volume "',
@@ -231,9 +267,11 @@ describe('classifyVolumeEvent', () => {
     );
     fc.assert(
       fc.property(fc.array(fc.oneof(pieces, fc.string({ maxLength: 8 })), { maxLength: 30 }), (parts) => {
-        classifyVolumeMessage(parts.join(''));
+        const m = parts.join('');
+        if (expectQuoted(classifyVolumeMessage(m), m)) classified++;
       }),
     );
+    expect(classified).toBeGreaterThan(0);
   });
 });
 

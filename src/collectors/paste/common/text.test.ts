@@ -52,17 +52,58 @@ describe('paste text helpers', () => {
     expect(isPromptLine('NAME   READY   STATUS')).toBe(false);
   });
 
-  it('never throws', () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 80 }), (s) => {
-        cleanLine(s);
-        splitColumns(s);
-        parseAge(s);
-        parseInterval(s);
-        parseKubectlTime(s);
-        isPromptLine(s);
-      }),
+  it('cleans, splits and reads ages and times only into well-formed values', () => {
+    const timeish = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc
+        .tuple(fc.nat(400), fc.constantFrom('s', 'm', 'h', 'd', 'y', 'ms', 'x'), fc.nat(99), fc.nat(30))
+        .map(([a, u, n, b]) => (n % 3 === 0 ? `${a}${u}` : `${a}${u} (x${n} over ${b}m)`)),
+      fc.constantFrom(
+        '<unknown>',
+        '<invalid>',
+        'Tue, 25 Aug 2020 08:20:35 +0000',
+        '2020-08-25 08:20:35 +0000 UTC',
+        '2020-08-25T08:20:35Z',
+        '31 Feb 2020 25:61:61 -0130',
+        '> **Warning**  Failed\r',
+        '\u001b[31mError\u001b[0m\tx  ',
+      ),
     );
+    let ages = 0;
+    fc.assert(
+      fc.property(timeish, (s) => {
+        const clean = cleanLine(s);
+        // eslint-disable-next-line no-control-regex -- no control character may be left
+        expect(clean).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+        expect(clean).toBe(clean.trimEnd());
+        for (const c of splitColumns(s)) {
+          expect(c).not.toBe('');
+          expect(c).toBe(c.trim());
+          expect(c).not.toMatch(/\t| {2}/);
+          expect(s).toContain(c);
+        }
+        const age = parseAge(s);
+        if (age !== undefined) {
+          expect(Number.isSafeInteger(age) && age >= 0).toBe(true);
+          ages++;
+        }
+        const interval = parseInterval(s);
+        if (interval !== undefined) {
+          expect(Number.isSafeInteger(interval.count) && interval.count >= 0).toBe(true);
+          for (const v of [interval.last, interval.first])
+            if (v !== undefined) expect(Number.isSafeInteger(v) && v >= 0).toBe(true);
+        }
+        const time = parseKubectlTime(s);
+        if (time !== undefined) {
+          expect(time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
+          expect(Number.isFinite(Date.parse(time))).toBe(true);
+        }
+        expect(typeof isPromptLine(s)).toBe('boolean');
+      }),
+      { numRuns: 1000 },
+    );
+    expect(ages).toBeGreaterThan(40);
   });
 });
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectEventHeader, parseDescribe, parseDescribeEventRow } from './block.js';
+import type { BlockParse } from '../common/types.js';
 import { MODERN } from './describe-test-helpers.js';
 import { cleanLines } from '../common/text.js';
 
@@ -58,20 +59,51 @@ const line = fc.oneof(
     .map(([n, p, s]) => ' '.repeat(n) + p.trim() + s),
 );
 
+/** The name of a rebuilt object, or of the object a rebuilt event is about. */
+function nameOf(raw: Record<string, unknown>): unknown {
+  const about = (raw.kind === 'Event' ? raw.involvedObject : raw.metadata) as
+    Record<string, unknown> | undefined;
+  return about?.name;
+}
+
+/** What any describe parse must be: forward, inside the text, and Kubernetes-shaped objects from its own lines. */
+function expectWellFormed(r: BlockParse, lines: readonly string[], start: number): void {
+  expect(r.end).toBeGreaterThan(start);
+  expect(r.end).toBeLessThanOrEqual(lines.length);
+  for (const o of r.objects) {
+    expect(o.raw.kind).toMatch(/^[A-Z][A-Za-z]+$/);
+    expect(nameOf(o.raw)).toMatch(/\S/);
+    expect(o.line).toBeGreaterThanOrEqual(start + 1);
+    expect(o.line).toBeLessThanOrEqual(r.end);
+  }
+}
+
 function scanAll(lines: readonly string[]): number {
   let i = 0;
   let steps = 0;
   while (i < lines.length) {
     const r = parseDescribe(lines, i);
     if (r !== undefined) {
-      expect(r.end).toBeGreaterThan(i);
-      expect(r.end).toBeLessThanOrEqual(lines.length);
+      expectWellFormed(r, lines, i);
       i = r.end;
     } else i++;
     steps++;
   }
   return steps;
 }
+
+/** A describe header the parser must read: a name and namespace line, then describe lines. */
+const header = fc
+  .tuple(
+    fc.stringMatching(/^[a-z][a-z0-9-]{0,20}[a-z0-9]$/),
+    fc.stringMatching(/^[a-z][a-z0-9-]{0,10}$/),
+    fc.array(fc.constantFrom(...PIECES.slice(2, 27)), { maxLength: 10 }),
+  )
+  .map(([name, ns, rest]) => ({
+    name,
+    ns,
+    lines: [`Name:         ${name}`, `Namespace:    ${ns}`, ...rest],
+  }));
 
 describe('parseDescribe on arbitrary input', () => {
   it('never throws and always consumes at least one line', () => {
@@ -83,24 +115,74 @@ describe('parseDescribe on arbitrary input', () => {
     );
   });
 
-  it('survives random text, out-of-range starts and odd line endings', () => {
+  it('answers nothing for a start outside the text, and reads random text only into well-formed objects', () => {
+    let read = 0;
     fc.assert(
       fc.property(fc.string({ maxLength: 400 }), fc.integer({ min: -3, max: 50 }), (text, start) => {
         const lines = cleanLines(text);
         const r = parseDescribe(lines, start);
-        if (r !== undefined) expect(r.end).toBeGreaterThan(start);
+        if (start < 0 || start >= lines.length) expect(r).toBeUndefined();
+        else if (r !== undefined) {
+          expectWellFormed(r, lines, start);
+          read++;
+        }
       }),
       { numRuns: 600 },
     );
+    // Random text is almost never a describe: the test below gives the parser real ones.
+    expect(read).toBeLessThan(600);
   });
 
-  it('row and header readers never throw', () => {
+  it('reads a describe header set among random lines and odd line endings, from its first line', () => {
+    let read = 0;
     fc.assert(
-      fc.property(fc.string({ maxLength: 200 }), (s) => {
-        detectEventHeader(s);
-        parseDescribeEventRow(s);
-        parseDescribeEventRow(s, { style: 'age', typeAt: 2, messageAt: 40 });
-        parseDescribeEventRow(s, { style: 'seen', typed: true });
+      fc.property(
+        fc.array(fc.oneof(line, fc.string({ maxLength: 40 })), { maxLength: 8 }),
+        header,
+        fc.array(line, { maxLength: 8 }),
+        fc.constantFrom('\n', '\r\n', '\r'),
+        (before, head, after, eol) => {
+          const lines = cleanLines([...before, ...head.lines, ...after].join(eol));
+          const start = lines.indexOf(`Name:         ${head.name}`);
+          fc.pre(start >= 0);
+          const r = parseDescribe(lines, start);
+          expect(r).toBeDefined();
+          if (r === undefined) return;
+          expectWellFormed(r, lines, start);
+          expect(r.end).toBeGreaterThanOrEqual(start + 2);
+          const main = r.objects.filter((o) => o.raw.kind !== 'Event');
+          for (const o of main) {
+            expect(nameOf(o.raw)).toBe(head.name);
+            expect((o.raw.metadata as Record<string, unknown>).namespace).toBe(head.ns);
+          }
+          read++;
+        },
+      ),
+      { numRuns: 600 },
+    );
+    expect(read).toBeGreaterThan(500);
+  });
+
+  it('row and header readers answer only with layouts and events of the text', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom(...PIECES)), (s) => {
+        const layout = detectEventHeader(s);
+        if (layout !== undefined)
+          expect(s.toLowerCase()).toMatch(/(type\s+reason\s+age|firstseen\s+lastseen)/);
+        for (const row of [
+          parseDescribeEventRow(s),
+          parseDescribeEventRow(s, { style: 'age', typeAt: 2, messageAt: 40 }),
+          parseDescribeEventRow(s, { style: 'seen', typed: true }),
+        ]) {
+          if (row === undefined) continue;
+          expect(row.raw.kind).toBe('Event');
+          for (const key of ['reason', 'message'] as const) {
+            const v = row.raw[key];
+            if (typeof v === 'string' && v !== '') expect(s).toContain(v.split(/\s+/)[0]);
+          }
+          for (const age of [row.age?.last, row.age?.first])
+            if (age !== undefined) expect(Number.isFinite(age) && age >= 0).toBe(true);
+        }
       }),
       { numRuns: 1000 },
     );
@@ -108,9 +190,10 @@ describe('parseDescribe on arbitrary input', () => {
 });
 
 describe('time stays linear in what is read', () => {
+  // Times the parser alone (the properties above check what it reads).
   const timed = (lines: readonly string[]): number => {
     const t0 = performance.now();
-    scanAll(lines);
+    for (let i = 0; i < lines.length;) i = Math.max(i + 1, parseDescribe(lines, i)?.end ?? 0);
     return performance.now() - t0;
   };
 
