@@ -25,7 +25,8 @@ function isObject(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function requirementMatches(req: unknown, value: string | undefined): boolean {
+/** One NodeSelectorRequirement (In, NotIn, Exists, DoesNotExist, Gt, Lt) against a label or field value. */
+export function requirementMatches(req: unknown, value: string | undefined): boolean {
   if (!isObject(req) || typeof req.key !== 'string') return false;
   const values = Array.isArray(req.values)
     ? req.values.filter((x): x is string => typeof x === 'string')

@@ -3,30 +3,8 @@
  * inside a term ANDed; matchFields supports metadata.name, as DaemonSet pods use it.
  */
 import type { NodeObj, PodObj } from '../../world/types.js';
-import { affinityOf, type NodeSelectorRequirement, type NodeSelectorTerm } from './pod-info.js';
-
-function matchesRequirement(req: NodeSelectorRequirement, value: string | undefined): boolean {
-  const values = req.values ?? [];
-  switch (req.operator) {
-    case 'In':
-      return value !== undefined && values.includes(value);
-    case 'NotIn':
-      return value === undefined || !values.includes(value);
-    case 'Exists':
-      return value !== undefined;
-    case 'DoesNotExist':
-      return value === undefined;
-    case 'Gt':
-    case 'Lt': {
-      const n = Number(value);
-      const bound = Number(values[0]);
-      if (value === undefined || !Number.isInteger(n) || !Number.isInteger(bound)) return false;
-      return req.operator === 'Gt' ? n > bound : n < bound;
-    }
-    default:
-      return false;
-  }
-}
+import { requirementMatches } from '../../../k8s/index.js';
+import { affinityOf, type NodeSelectorTerm } from './pod-info.js';
 
 export function matchesTerm(term: NodeSelectorTerm, node: NodeObj): boolean {
   const exprs = term.matchExpressions ?? [];
@@ -35,8 +13,8 @@ export function matchesTerm(term: NodeSelectorTerm, node: NodeObj): boolean {
   if (exprs.length === 0 && fields.length === 0) return false;
   const labels = node.metadata.labels ?? {};
   return (
-    exprs.every((r) => matchesRequirement(r, labels[r.key])) &&
-    fields.every((r) => r.key === 'metadata.name' && matchesRequirement(r, node.metadata.name))
+    exprs.every((r) => requirementMatches(r, labels[r.key])) &&
+    fields.every((r) => r.key === 'metadata.name' && requirementMatches(r, node.metadata.name))
   );
 }
 
