@@ -219,9 +219,13 @@ describe('reads', () => {
       '/apis/events.k8s.io/v1/namespaces/default/events?fieldSelector=regarding.name%3Dweb',
     );
     expect(list.kind).toBe('EventList');
+    expect(list.apiVersion).toBe('events.k8s.io/v1');
+    // As kube-apiserver writes a built-in kind's list: the items carry no kind or apiVersion.
+    expect((list.items as Record<string, unknown>[]).map((i) => [i.kind, i.apiVersion])).toEqual([
+      [undefined, undefined],
+    ]);
     expect(list.items).toEqual([
       expect.objectContaining({
-        apiVersion: 'events.k8s.io/v1',
         reason: 'BackOff',
         note: 'Back-off restarting failed container app in pod web_default(1)',
         regarding: expect.objectContaining({

@@ -164,6 +164,17 @@ export function listObjects(ctx: RequestContext, route: ResourceRoute): void {
       ...(continueToken === undefined ? {} : { continue: continueToken }),
       ...(remaining === undefined ? {} : { remainingItemCount: remaining }),
     },
-    items: page.map((o) => serve(route.info, o)),
+    items: page.map((o) => listItem(serve(route.info, o))),
   });
+}
+
+/**
+ * kube-apiserver writes a built-in kind's list items without `kind` and `apiVersion` (the list
+ * carries them): clients that keep items as read must type them from the list.
+ */
+function listItem(obj: KObject): Omit<KObject, 'kind' | 'apiVersion'> {
+  const out: Partial<KObject> = { ...obj };
+  delete out.kind;
+  delete out.apiVersion;
+  return out;
 }
