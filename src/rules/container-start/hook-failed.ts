@@ -5,6 +5,7 @@ import { eventContainer, eventEvidence, eventTime, newest } from '../shared/even
 import { finding } from '../shared/finding.js';
 import { podFinished, podReady } from '../shared/pod-readiness.js';
 import type { PodContext, Rule } from '../types.js';
+import { hookFailedSince } from '../shared/post-start-hook.js';
 
 const meta = {
   id: 'container-start/hook-failed',
@@ -31,9 +32,6 @@ const meta = {
 /** kubelet's handler error: `Exec lifecycle hook ([cmd]) for Container "c" in Pod "p_ns(uid)" failed - error: …, message: "…"`. */
 const HOOK_MESSAGE =
   /^(?:Exec|Http|HTTP|Sleep) lifecycle hook \(.*\) for Container "([^"]+)" in Pod "[^"]*" failed - error: (.*)$/s;
-
-/** Events a hook failure and a start are written at the same moment of one run, give or take. */
-const SAME_RUN_MS = 10_000;
 
 interface HookEvent {
   readonly event: EventRecord;
@@ -124,7 +122,7 @@ export const rule = {
       if (status?.state?.running !== undefined && (status.restartCount ?? 0) === 0) continue;
       // The latest run: a start later than the last hook failure had a hook that did not fail (yet).
       const started = startedOf(ctx, ref, sole || ref.name === '');
-      if (started !== undefined && eventTime(started) > eventTime(last) + SAME_RUN_MS) continue;
+      if (started !== undefined && !hookFailedSince(eventTime(last), eventTime(started))) continue;
       out.push(
         finding(meta, {
           reason: 'StartError',

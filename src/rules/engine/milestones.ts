@@ -3,6 +3,7 @@ import { stageOrder } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import { containerEntries, isSidecar, wasCreated, type ContainerEntry } from '../shared/containers.js';
 import { eventContainer } from '../shared/events.js';
+import { hookFailedSince } from '../shared/post-start-hook.js';
 
 /**
  * When a stage was passed: `at` is epoch ms when known (a milestone from current state may have
@@ -98,9 +99,6 @@ function milestoneReason(e: EventRecord): string | undefined {
   return e.reason === 'Unhealthy' && eventContainer(e) !== undefined ? 'Started' : undefined;
 }
 
-/** A start and the failure of its postStart hook are written within seconds of each other. */
-const SAME_RUN_MS = 10_000;
-
 /** The newest FailedPostStartHook per container key ('' for events that name none). */
 function postStartFailures(events: readonly EventRecord[]): Map<string, number> {
   const out = new Map<string, number>();
@@ -125,7 +123,7 @@ function startHookFailed(started: EventRecord, hooks: ReadonlyMap<string, number
   const at = started.last ?? started.first;
   if (at === undefined) return true;
   const keys = c === undefined ? [...hooks.keys()] : [containerKey(c), ''];
-  return keys.some((k) => (hooks.get(k) ?? Number.NEGATIVE_INFINITY) >= at - SAME_RUN_MS);
+  return keys.some((k) => hookFailedSince(hooks.get(k) ?? Number.NEGATIVE_INFINITY, at));
 }
 
 /**
