@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// The tests StrykerJS runs against each mutant (npm run test:mutation). The mutated modules are
+// the engine, the stage analysers, the paste parsers, the check policy and redaction; these are
+// the in-process tests that exercise them. Tests that start the built CLI, a served simulator or
+// a terminal run dist/ or another process, which a mutant never reaches.
+export default defineConfig({
+  test: {
+    include: [
+      'src/rules/**/*.test.ts',
+      'src/collectors/**/*.test.ts',
+      'src/cli/check/**/*.test.ts',
+      'src/k8s/**/*.test.ts',
+      'test/*.test.ts',
+    ],
+    exclude: [
+      '**/node_modules/**',
+      'test/control-plane/**',
+      'test/cluster-info-dump.test.ts',
+      'test/deploy.test.ts',
+      'test/find-kubectl.test.ts',
+      'test/docs.test.ts',
+    ],
+    environment: 'node',
+    isolate: false,
+    testTimeout: 20_000,
+  },
+});
