@@ -27,6 +27,22 @@ describe('paste text helpers', () => {
     ]);
   });
 
+  // kubectl pads each column to its widest cell plus two spaces: the widest cell of a column is
+  // followed by exactly two, and one space stays inside a cell.
+  it.each([
+    ['pods', 'web-1  0/1    Pending  0         5m', ['web-1', '0/1', 'Pending', '0', '5m']],
+    [
+      'events',
+      '5m  Warning  FailedScheduling  pod/web-1  0/3 nodes are available: 3 Insufficient cpu.',
+      ['5m', 'Warning', 'FailedScheduling', 'pod/web-1', '0/3 nodes are available: 3 Insufficient cpu.'],
+    ],
+  ] as const)(
+    'splits a kubectl get %s row whose widest cells are followed by exactly two spaces',
+    (_, line, cells) => {
+      expect(splitColumns(line)).toEqual(cells);
+    },
+  );
+
   it('reads ages and intervals as kubectl prints them', () => {
     expect(parseAge('5m2s')).toBe(302);
     expect(parseAge('19d')).toBe(19 * 86400);
