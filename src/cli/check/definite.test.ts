@@ -265,6 +265,21 @@ describe('judgeDefinite', () => {
     expect(judge(c.d, c.snap, c.failedForMs).definite).toBe(c.definite);
   });
 
+  // A failure that may mend itself is definite once it has persisted exactly its policy's time.
+  it.each([
+    ['QuotaExceeded', '1 ms before', 59_999, false, 'failing for 59s; definite after 60s'],
+    ['QuotaExceeded', 'exactly', 60_000, true, 'failing for 60s'],
+    ['QuotaExceeded', '1 ms after', 60_001, true, 'failing for 60s'],
+    ['ConfigMapMissing', '1 ms before', 89_999, false, 'failing for 89s; definite after 90s'],
+    ['ConfigMapMissing', 'exactly', 90_000, true, 'failing for 90s'],
+    ['ConfigMapMissing', '1 ms after', 90_001, true, 'failing for 90s'],
+    ['NodeNotReady', '1 ms before', 299_999, false, 'failing for 4m59s; definite after 5m'],
+    ['NodeNotReady', 'exactly', 300_000, true, 'failing for 5m'],
+    ['NodeNotReady', '1 ms after', 300_001, true, 'failing for 5m'],
+  ] as const)('%s failing %s its persist time: %s ms', (reason, _when, failedForMs, definite, why) => {
+    expect(judge(failed(reason), snapshot({ pods: [pod()] }), failedForMs)).toEqual({ definite, why });
+  });
+
   it('is never definite for a diagnosis that is not failed', () => {
     const d = { ...failed('WebhookDenied'), verdict: 'progressing' as const };
     expect(judge(d, snapshot(), 3_600_000)).toEqual({ definite: false, why: 'verdict is progressing' });
