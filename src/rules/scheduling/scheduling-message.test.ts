@@ -809,6 +809,41 @@ describe('parseSchedulingMessage: the whole result, per form', () => {
       'skip schedule deleting pod: default/web-1',
       msg('ignored', [{ text: 'skip schedule deleting pod: default/web-1', code: 'Unschedulable' }]),
     ],
+    [
+      'PreFilter text followed by a stray sentence (as observed)',
+      '0/2 nodes are available: persistentvolumeclaim "mongo-pvc" not found. not found',
+      msg('fit-error', [{ text: 'persistentvolumeclaim "mongo-pvc" not found', code: 'UnboundPVC' }], {
+        totalNodes: 2,
+        notes: ['not found'],
+      }),
+    ],
+    [
+      '1.18 wrapped filter error about a missing claim',
+      'running "VolumeBinding" filter plugin for pod "jenkins-7d6c886b8-nkl4g": error getting PVC "devops/jenkins-pvc": could not find v1.PersistentVolumeClaim "devops/jenkins-pvc"',
+      msg('wrapped', [
+        { text: 'could not find v1.PersistentVolumeClaim "devops/jenkins-pvc"', code: 'UnboundPVC' },
+      ]),
+    ],
+    [
+      'PreFilter plugin error about a missing claim: a keyword reason',
+      'running PreFilter plugin "VolumeBinding": error getting PVC "default/mongo-pvc": could not find v1.PersistentVolumeClaim "default/mongo-pvc"',
+      msg('keyword', [
+        {
+          text: 'running PreFilter plugin "VolumeBinding": error getting PVC "default/mongo-pvc": could not find v1.PersistentVolumeClaim "default/mongo-pvc"',
+          code: 'UnboundPVC',
+        },
+      ]),
+    ],
+    [
+      "another scheduler's failure without a known reason (EKS Auto Mode)",
+      'Failed to schedule pod, unbound pvc must define a storage class (PersistentVolumeClaim=default/mongodb-pvc, StorageClass=)',
+      msg('error', [
+        {
+          text: 'Failed to schedule pod, unbound pvc must define a storage class (PersistentVolumeClaim=default/mongodb-pvc, StorageClass=)',
+          code: 'SchedulerError',
+        },
+      ]),
+    ],
     ['empty', '   ', msg('empty', [])],
   ];
 
