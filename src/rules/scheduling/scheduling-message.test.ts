@@ -626,3 +626,328 @@ describe('robustness', () => {
     expect(performance.now() - start).toBeLessThan(2000);
   });
 });
+
+describe('parseSchedulingMessage: the whole result, per form', () => {
+  const msg = (
+    form: string,
+    reasons: { text: string; count?: number; code: SchedulingCode }[],
+    extra: {
+      totalNodes?: number;
+      preemption?: { text: string; count?: number; code: SchedulingCode }[];
+      notes?: string[];
+    } = {},
+  ) => ({
+    form,
+    ...(extra.totalNodes === undefined ? {} : { totalNodes: extra.totalNodes }),
+    reasons,
+    preemption: extra.preemption ?? [],
+    notes: extra.notes ?? [],
+  });
+  const bindingRejected =
+    'binding rejected: running Bind plugin "DefaultBinder": Operation cannot be fulfilled on pods/binding "web-0": pod web-0 is being deleted';
+
+  const table: [string, string, ReturnType<typeof msg>][] = [
+    [
+      'FitError without preemption: no preemption reasons',
+      '0/3 nodes are available: 3 Insufficient cpu.',
+      msg('fit-error', [{ text: 'Insufficient cpu', count: 3, code: 'InsufficientResources' }], {
+        totalNodes: 3,
+      }),
+    ],
+    [
+      'FitError, 1 digit: preemption with victims text',
+      '0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.',
+      msg(
+        'fit-error',
+        [
+          {
+            text: 'node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }',
+            count: 1,
+            code: 'UntoleratedTaint',
+          },
+          { text: 'Insufficient cpu', count: 2, code: 'InsufficientResources' },
+        ],
+        {
+          totalNodes: 3,
+          preemption: [
+            { text: 'Preemption is not helpful for scheduling', count: 1, code: 'Unschedulable' },
+            { text: 'No preemption victims found for incoming pod', count: 2, code: 'Unschedulable' },
+          ],
+        },
+      ),
+    ],
+    [
+      'FitError, 2 and 3 digits, preemption of 3 digits',
+      '0/120 nodes are available: 20 Insufficient memory, 100 node(s) were unschedulable. preemption: 0/120 nodes are available: 120 Preemption is not helpful for scheduling.',
+      msg(
+        'fit-error',
+        [
+          { text: 'Insufficient memory', count: 20, code: 'InsufficientResources' },
+          { text: 'node(s) were unschedulable', count: 100, code: 'NodeUnschedulable' },
+        ],
+        {
+          totalNodes: 120,
+          preemption: [
+            { text: 'Preemption is not helpful for scheduling', count: 120, code: 'Unschedulable' },
+          ],
+        },
+      ),
+    ],
+    [
+      'FitError, DRA-era PostFilter sentence and preemption not allowed (preemptionPolicy=Never)',
+      '0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never.',
+      msg('fit-error', [{ text: 'Insufficient cpu', count: 1, code: 'InsufficientResources' }], {
+        totalNodes: 1,
+        preemption: [{ text: 'not eligible due to preemptionPolicy=Never', code: 'Unschedulable' }],
+        notes: ['no new claims to deallocate'],
+      }),
+    ],
+    [
+      'FitError, PreFilter rejection from NodeAffinity',
+      '0/3 nodes are available: pod affinity terms conflict. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.',
+      msg('fit-error', [{ text: 'pod affinity terms conflict', code: 'PodAffinityMismatch' }], {
+        totalNodes: 3,
+        preemption: [{ text: 'Preemption is not helpful for scheduling', count: 3, code: 'Unschedulable' }],
+      }),
+    ],
+    [
+      'FitError, 1.22 ReadWriteOncePod conflict',
+      '0/1 nodes are available: 1 node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode.',
+      msg(
+        'fit-error',
+        [
+          {
+            text: 'node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode',
+            count: 1,
+            code: 'VolumeNodeAffinityConflict',
+          },
+        ],
+        { totalNodes: 1 },
+      ),
+    ],
+    [
+      'FitError combined from similar events',
+      '(combined from similar events): 0/12 nodes are available: 12 Too many pods.',
+      msg('fit-error', [{ text: 'Too many pods', count: 12, code: 'TooManyPods' }], { totalNodes: 12 }),
+    ],
+    [
+      'a scheduler error combined from similar events: the prefix is not part of the reason',
+      `(combined from similar events): ${bindingRejected}`,
+      msg('error', [{ text: bindingRejected, code: 'SchedulerError' }]),
+    ],
+    ['binding rejected', bindingRejected, msg('error', [{ text: bindingRejected, code: 'SchedulerError' }])],
+    [
+      'Reserve plugin failure (DRA)',
+      'running Reserve plugin "DynamicResources": waiting for resource driver to allocate resource claim',
+      msg('error', [
+        {
+          text: 'running Reserve plugin "DynamicResources": waiting for resource driver to allocate resource claim',
+          code: 'SchedulerError',
+        },
+      ]),
+    ],
+    [
+      'scheduler cache: pod already assumed',
+      "pod default/web-0(default/web-0) is in the cache, so can't be assumed",
+      msg('error', [
+        {
+          text: "pod default/web-0(default/web-0) is in the cache, so can't be assumed",
+          code: 'SchedulerError',
+        },
+      ]),
+    ],
+    [
+      'binding: pod already assigned',
+      'Operation cannot be fulfilled on pods/binding "web-0": pod web-0 is already assigned to node "node-2"',
+      msg('error', [
+        {
+          text: 'Operation cannot be fulfilled on pods/binding "web-0": pod web-0 is already assigned to node "node-2"',
+          code: 'SchedulerError',
+        },
+      ]),
+    ],
+    [
+      'nodeinfo not found',
+      'nodeinfo not found for node name "node-3"',
+      msg('error', [{ text: 'nodeinfo not found for node name "node-3"', code: 'SchedulerError' }]),
+    ],
+    [
+      '1.17 wrapped filter error naming a fit reason',
+      'error while running "VolumeBinding" filter plugin for pod "web-0": pod has unbound immediate PersistentVolumeClaims',
+      msg('wrapped', [{ text: 'pod has unbound immediate PersistentVolumeClaims', code: 'UnboundPVC' }]),
+    ],
+    [
+      '1.18 wrapped filter error naming a fit reason',
+      'running "VolumeBinding" filter plugin for pod "gitea-d89bf4b95-6qrqv": pod has unbound immediate PersistentVolumeClaims',
+      msg('wrapped', [{ text: 'pod has unbound immediate PersistentVolumeClaims', code: 'UnboundPVC' }]),
+    ],
+    [
+      '1.18 bare PreFilter text: a keyword reason',
+      'persistentvolumeclaim "rbd-pvc" not found',
+      msg('keyword', [{ text: 'persistentvolumeclaim "rbd-pvc" not found', code: 'UnboundPVC' }]),
+    ],
+    [
+      'an event repeated',
+      'pod has unbound PersistentVolumeClaims (repeated 3 times)',
+      msg('keyword', [
+        { text: 'pod has unbound PersistentVolumeClaims (repeated 3 times)', code: 'UnboundPVC' },
+      ]),
+    ],
+    [
+      'v1.0/1.1',
+      'Failed for reason PodFitsResources and possibly others',
+      msg('legacy', [{ text: 'PodFitsResources', code: 'InsufficientResources' }]),
+    ],
+    ['1.2-1.4 without per-node lines', 'Error scheduling: failed to fit in any node', msg('legacy', [])],
+    [
+      'no nodes at all',
+      'no nodes available to schedule pods',
+      msg('no-nodes', [{ text: 'no nodes available to schedule pods', code: 'Unschedulable' }]),
+    ],
+    [
+      'a deleted pod skipped',
+      'skip schedule deleting pod: default/web-1',
+      msg('ignored', [{ text: 'skip schedule deleting pod: default/web-1', code: 'Unschedulable' }]),
+    ],
+    [
+      'PreFilter text followed by a stray sentence (as observed)',
+      '0/2 nodes are available: persistentvolumeclaim "mongo-pvc" not found. not found',
+      msg('fit-error', [{ text: 'persistentvolumeclaim "mongo-pvc" not found', code: 'UnboundPVC' }], {
+        totalNodes: 2,
+        notes: ['not found'],
+      }),
+    ],
+    [
+      '1.18 wrapped filter error about a missing claim',
+      'running "VolumeBinding" filter plugin for pod "jenkins-7d6c886b8-nkl4g": error getting PVC "devops/jenkins-pvc": could not find v1.PersistentVolumeClaim "devops/jenkins-pvc"',
+      msg('wrapped', [
+        { text: 'could not find v1.PersistentVolumeClaim "devops/jenkins-pvc"', code: 'UnboundPVC' },
+      ]),
+    ],
+    [
+      'PreFilter plugin error about a missing claim: a keyword reason',
+      'running PreFilter plugin "VolumeBinding": error getting PVC "default/mongo-pvc": could not find v1.PersistentVolumeClaim "default/mongo-pvc"',
+      msg('keyword', [
+        {
+          text: 'running PreFilter plugin "VolumeBinding": error getting PVC "default/mongo-pvc": could not find v1.PersistentVolumeClaim "default/mongo-pvc"',
+          code: 'UnboundPVC',
+        },
+      ]),
+    ],
+    [
+      "another scheduler's failure without a known reason (EKS Auto Mode)",
+      'Failed to schedule pod, unbound pvc must define a storage class (PersistentVolumeClaim=default/mongodb-pvc, StorageClass=)',
+      msg('error', [
+        {
+          text: 'Failed to schedule pod, unbound pvc must define a storage class (PersistentVolumeClaim=default/mongodb-pvc, StorageClass=)',
+          code: 'SchedulerError',
+        },
+      ]),
+    ],
+    ['empty', '   ', msg('empty', [])],
+  ];
+
+  it.each(table)('%s', (_name, message, expected) => {
+    expect(parseSchedulingMessage(message)).toStrictEqual(expected);
+  });
+
+  it('takes no message (a missing field) as empty', () => {
+    for (const missing of [undefined, null, 42]) {
+      expect(parseSchedulingMessage(missing as unknown as string)).toStrictEqual(msg('empty', []));
+    }
+  });
+
+  it('splits sentences wrapped after the period (pasted from a terminal)', () => {
+    for (const gap of ['\n', '\r\n', '\t', ' ']) {
+      expect(
+        parseSchedulingMessage(
+          `0/1 nodes are available: 1 node(s) had untolerated taint(s).${gap}no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.`,
+        ),
+      ).toStrictEqual(
+        msg('fit-error', [{ text: 'node(s) had untolerated taint(s)', count: 1, code: 'UntoleratedTaint' }], {
+          totalNodes: 1,
+          preemption: [{ text: 'Preemption is not helpful for scheduling', count: 1, code: 'Unschedulable' }],
+          notes: ['no new claims to deallocate'],
+        }),
+      );
+    }
+  });
+
+  it('a paste that lost the "0/" of the total, or a reason, keeps what is there', () => {
+    expect(parseSchedulingMessage('3 nodes are available: 3 Insufficient cpu.')).toStrictEqual(
+      msg('fit-error', [{ text: 'Insufficient cpu', count: 3, code: 'InsufficientResources' }]),
+    );
+    expect(
+      parseSchedulingMessage('0/3 nodes are available: 1 Insufficient cpu, , 2 Too many pods.'),
+    ).toStrictEqual(
+      msg(
+        'fit-error',
+        [
+          { text: 'Insufficient cpu', count: 1, code: 'InsufficientResources' },
+          { text: 'Too many pods', count: 2, code: 'TooManyPods' },
+        ],
+        { totalNodes: 3 },
+      ),
+    );
+  });
+});
+
+describe('insufficientResources, untoleratedTaints and formatHistogram', () => {
+  const reasonsOf = (m: string) => parseSchedulingMessage(m).reasons;
+
+  it.each([
+    ['0/3 nodes are available: 1 Insufficient cpu, 2 Insufficient memory.', ['cpu', 'memory']],
+    ['0/2 nodes are available: 2 Insufficient nvidia.com/gpu.', ['nvidia.com/gpu']],
+    ['0/4 nodes are available: 2 Insufficient cpu, 2 Insufficient cpu.', ['cpu']],
+    // "Insufficient pods" is TooManyPods, not a resource to add
+    [
+      '0/2 nodes are available: 1 Insufficient pods, 1 Insufficient ephemeral-storage.',
+      ['ephemeral-storage'],
+    ],
+    ['Failed for reason PodExceedsFreeCPU and possibly others', ['cpu']],
+    ['Failed for reason PodExceedsFreeMemory and possibly others', ['memory']],
+    ['Failed for reason PodFitsResources and possibly others', []],
+    [
+      "pod (web-0) failed to fit in any node\nfit failure on node (node-1): Node didn't have enough resource: Memory, requested: 10, used: 1, capacity: 8\n",
+      ['memory'],
+    ],
+    ["0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.", []],
+  ])('%s -> %j', (message, resources) => {
+    expect(insufficientResources(reasonsOf(message))).toEqual(resources);
+  });
+
+  it.each([
+    ['0/3 nodes are available: 3 node(s) had untolerated taint {dedicated: gpu}.', ['dedicated=gpu']],
+    [
+      '0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 node(s) had untolerated taint {dedicated: gpu}.',
+      ['node-role.kubernetes.io/control-plane', 'dedicated=gpu'],
+    ],
+    [
+      "0/3 nodes are available: 3 node(s) had taint {dedicated: gpu}, that the pod didn't tolerate.",
+      ['dedicated=gpu'],
+    ],
+    ['0/3 nodes are available: 3 node(s) had untolerated taint(s).', []],
+    // the unschedulable taint is NodeUnschedulable, not a taint to tolerate
+    ['0/3 nodes are available: 3 node(s) had untolerated taint {node.kubernetes.io/unschedulable: }.', []],
+  ])('%s -> %j', (message, taints) => {
+    expect(untoleratedTaints(reasonsOf(message))).toEqual(taints);
+  });
+
+  it.each([
+    [
+      '0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims.',
+      'pod has unbound immediate PersistentVolumeClaims',
+    ],
+    [
+      '0/3 nodes are available: 1 Insufficient cpu, 20 Insufficient memory, 300 Too many pods.',
+      '1 Insufficient cpu, 20 Insufficient memory, 300 Too many pods',
+    ],
+    [
+      'No nodes are available that match all of the predicates: Insufficient cpu (3), MatchNodeSelector (2).',
+      '3 Insufficient cpu, 2 MatchNodeSelector',
+    ],
+    ['', ''],
+  ])('formats %s as "%s"', (message, text) => {
+    expect(formatHistogram(reasonsOf(message))).toBe(text);
+  });
+});
