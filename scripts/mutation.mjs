@@ -7,6 +7,7 @@
 // a rerun after a small change tests only the mutants that change touched (--full: all again).
 // Prints one line per group (mutation score = killed+timeout over all valid mutants) and writes
 // reports/mutation/summary.md; exits 1 when a group is under the 80 % threshold.
+/* global process */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
