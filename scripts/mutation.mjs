@@ -7,9 +7,14 @@
 // a rerun after a small change tests only the mutants that change touched (--full: all again).
 // Prints one line per group (mutation score = killed+timeout over all valid mutants) and writes
 // reports/mutation/summary.md; exits 1 when a group is under the 80 % threshold.
+//
+// The incremental results are kept in the repository (test/mutation/GROUP.incremental.json.gz) so
+// that a fresh clone starts from the last committed run instead of hours of mutants: the script
+// unpacks that file when reports/ has none, and packs the new results back after each run.
 /* global process */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 
 const THRESHOLD = 80;
 const notTests = '!src/**/*.test.ts';
@@ -59,6 +64,10 @@ const rows = [];
 for (const group of groups) {
   const dir = `reports/mutation/${group}`;
   mkdirSync(dir, { recursive: true });
+  const incremental = `${dir}/incremental.json`;
+  const kept = `test/mutation/${group}.incremental.json.gz`;
+  if (!full && !existsSync(incremental) && existsSync(kept))
+    writeFileSync(incremental, gunzipSync(readFileSync(kept)));
   const config = `${dir}/stryker.config.mjs`;
   writeFileSync(
     config,
@@ -67,7 +76,7 @@ for (const group of groups) {
       `export default {`,
       `  ...base,`,
       `  mutate: ${JSON.stringify(GROUPS[group])},`,
-      `  incrementalFile: '${dir}/incremental.json',`,
+      `  incrementalFile: '${incremental}',`,
       `  jsonReporter: { fileName: '${dir}/mutation.json' },`,
       `  htmlReporter: { fileName: '${dir}/mutation.html' },`,
       `};`,
@@ -81,6 +90,10 @@ for (const group of groups) {
   if (run.status !== 0 || !existsSync(`${dir}/mutation.json`)) {
     process.stderr.write(`test:mutation: stryker failed for ${group} (exit ${run.status})\n`);
     process.exit(run.status === 0 ? 1 : (run.status ?? 1));
+  }
+  if (existsSync(incremental)) {
+    mkdirSync('test/mutation', { recursive: true });
+    writeFileSync(kept, gzipSync(readFileSync(incremental), { level: 9 }));
   }
   rows.push({ group, ...score(JSON.parse(readFileSync(`${dir}/mutation.json`, 'utf8'))) });
 }
