@@ -108,7 +108,7 @@ testRule(crashLoop, {
       expect: [
         {
           messageId: 'crashLoopEvents',
-          container: { name: 'app', type: 'app' },
+          container: { name: 'app', type: 'app' as const },
           data: { restarts: count as number },
         },
       ],
