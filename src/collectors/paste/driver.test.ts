@@ -67,6 +67,61 @@ describe('parsePaste', () => {
     });
   });
 
+  describe('a YAML block whose first line lost its indentation when it was selected', () => {
+    const waitingMessage = (first: string): string =>
+      [
+        first,
+        '          cannot verify user is non-root (pod: "web",',
+        "          container: app)'",
+        '        reason: CreateContainerConfigError',
+      ].join('\n');
+    it.each([
+      ['no indentation', "message: 'container has runAsNonRoot and image has non-numeric user (admin),"],
+      ['one space', " message: 'container has runAsNonRoot and image has non-numeric user (admin),"],
+      ['three spaces', "   message: 'container has runAsNonRoot and image has non-numeric user (admin),"],
+    ])('keeps the message of a waiting state (%s)', (_, first) => {
+      const text = waitingMessage(first);
+      const r = parsePaste(text, { blocks: [] });
+      const status = (r.objects[0]?.raw as { status?: { containerStatuses?: unknown[] } }).status;
+      expect(status?.containerStatuses?.[0]).toMatchObject({
+        state: {
+          waiting: {
+            reason: 'CreateContainerConfigError',
+            message: expect.stringContaining(
+              'non-numeric user (admin), cannot verify user is non-root',
+            ) as unknown,
+          },
+        },
+      });
+    });
+
+    it('reads a Pod whose `kind:` line lost its indentation', () => {
+      const text = [
+        'kind: Pod',
+        '  apiVersion: v1',
+        '  metadata:',
+        '    name: web-1',
+        '  status:',
+        '    phase: Pending',
+      ].join('\n');
+      const r = parsePaste(text, { blocks: [] });
+      expect(
+        r.objects.map((o) => [o.raw.kind, (o.raw.metadata as { name?: string } | undefined)?.name]),
+      ).toEqual([['Pod', 'web-1']]);
+    });
+
+    it('does not re-indent a block that parses, or one whose first line is not the shallowest', () => {
+      const bad = ['    reason: CrashLoopBackOff', '  message: x: y: z'].join('\n');
+      expect(() => parsePaste(bad, { blocks: [] })).not.toThrow();
+      const fine = parsePaste(['state:', '  waiting:', '    reason: CrashLoopBackOff'].join('\n'), {
+        blocks: [],
+      });
+      expect(fine.objects[0]?.raw).toMatchObject({
+        status: { containerStatuses: [{ state: { waiting: { reason: 'CrashLoopBackOff' } } }] },
+      });
+    });
+  });
+
   it('is linear and never throws on any text', () => {
     fc.assert(
       fc.property(

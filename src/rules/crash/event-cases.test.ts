@@ -76,8 +76,43 @@ testRule(crashLoop, {
       snapshot: snapshot({ events: starts(3, 10 * MIN) }),
       now: ms(11 * MIN),
     },
+    {
+      name: 'events only: one back-off, then the kubelet started the container again (x3 over 16m) and nothing newer',
+      snapshot: snapshot({
+        events: [ev('BackOff', 'Back-off restarting failed container', 1, 16 * MIN - 49, 16 * MIN - 49, APP), ...starts(3, 16 * MIN - 36)],
+      }),
+      now: ms(16 * MIN),
+    },
+    {
+      name: 'events only: two back-offs an hour ago, the container started after them',
+      snapshot: snapshot({
+        events: [ev('BackOff', 'Back-off restarting failed container', 2, 10 * MIN, 11 * MIN, APP), ...starts(3, 12 * MIN)],
+      }),
+      now: ms(HOUR + 12 * MIN),
+    },
   ],
   invalid: [
+    ...[
+      ['the newest back-off is after the newest start', 1, 16 * MIN - 20, 16 * MIN - 40],
+      ['back-off and start in the same second', 1, 16 * MIN - 30, 16 * MIN - 30],
+      ['a newer start, but back-offs still recurring (x5, the last 2 min ago)', 5, 16 * MIN - 120, 16 * MIN - 60],
+    ].map(([label, count, backOffAtS, startAtS]) => ({
+      name: `events only: ${label as string}`,
+      snapshot: snapshot({
+        events: [
+          ev('BackOff', 'Back-off restarting failed container', count as number, MIN, backOffAtS as number, APP),
+          ...starts((count as number) + 1, startAtS as number),
+        ],
+      }),
+      now: ms(16 * MIN),
+      expect: [
+        {
+          messageId: 'crashLoopEvents',
+          container: { name: 'app', type: 'app' as const },
+          data: { restarts: count as number },
+        },
+      ],
+    })),
     {
       name: 'events only: Started x72 over 6 h, the last 3 minutes ago, the back-off line cut from the paste',
       snapshot: snapshot({ events: starts(72, 6 * HOUR) }),

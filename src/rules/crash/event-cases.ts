@@ -110,6 +110,11 @@ function fromEvents(
   const ongoing = r.count >= LOOP_MIN_RESTARTS && lastAt !== undefined && ctx.now - lastAt < LOOP_WINDOW_MS;
   // Starts alone are weaker than back-offs: only a loop still going on counts.
   if (r.startsOnly && !ongoing) return undefined;
+  // A back-off ends with the kubelet starting the container again. Too few restarts for a loop
+  // still going on, and a start newer than the newest back-off: the container got past it, and
+  // nothing newer says it crashed again; the back-off is history.
+  const lastStartAt = lastStart?.last ?? lastStart?.first;
+  if (!ongoing && lastAt !== undefined && lastStartAt !== undefined && lastStartAt > lastAt) return undefined;
   const evidence: Evidence[] = [eventEvidence(last, ctx.now)];
   if (lastStart !== undefined && lastStart !== last && lastStart.count > 1)
     evidence.push(eventEvidence(lastStart, ctx.now));

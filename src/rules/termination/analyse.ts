@@ -62,8 +62,11 @@ function statusColumn(pod: Pod): string | undefined {
 function podKillTrouble(ctx: PodContext): EventRecord[] {
   const { pod } = ctx;
   if (pod.status.phase !== undefined || statusColumn(pod) !== undefined) return [];
-  return ctx.events.filter((e) => POD_KILL_TROUBLE.has(e.reason));
+  return ctx.events.filter((e) => POD_KILL_TROUBLE.has(e.reason) || tearsDownVolume(e));
 }
+
+/** The kubelet unmounting the pod's volumes failed: it unmounts them only when the pod goes. */
+const tearsDownVolume = (e: EventRecord): boolean => classifyVolumeMessage(e.message)?.kind === 'teardown';
 
 function requestedEvidence(
   ctx: PodContext,
@@ -95,9 +98,10 @@ function requestedEvidence(
   }
   const kill = podKillTrouble(ctx)[0];
   if (kill === undefined) return undefined;
+  const doing = tearsDownVolume(kill) ? "tearing down the pod's volumes" : 'killing the pod';
   return {
     source: 'event',
-    text: `${kill.reason}: the kubelet is killing the pod (${kill.message.slice(0, 120)})`,
+    text: `${kill.reason}: the kubelet is ${doing} (${kill.message.slice(0, 120)})`,
   };
 }
 
@@ -112,7 +116,10 @@ function requestTimes(ctx: PodContext): { deadline: number | undefined; requeste
   if (stamped !== undefined) return { deadline: stamped, requestedAt: stamped - grace * 1000 };
   if (podKillTrouble(ctx).length === 0) return { deadline: undefined, requestedAt: undefined };
   const kills = ctx.events.filter(
-    (e) => (e.reason === 'Killing' && STOPPING.test(e.message)) || POD_KILL_TROUBLE.has(e.reason),
+    (e) =>
+      (e.reason === 'Killing' && STOPPING.test(e.message)) ||
+      POD_KILL_TROUBLE.has(e.reason) ||
+      tearsDownVolume(e),
   );
   const firsts = kills.map((e) => e.first ?? e.last).filter((t): t is number => t !== undefined);
   if (firsts.length === 0) return { deadline: undefined, requestedAt: undefined };
@@ -133,7 +140,7 @@ function computeStuckDeletion(ctx: PodContext): StuckDeletion | undefined {
   const teardown = ctx.events.filter((e) => {
     if (!after(e)) return false;
     if (e.reason === 'FailedKillPod') return VOLUME_WORDS.test(e.message);
-    return classifyVolumeMessage(e.message)?.kind === 'teardown';
+    return tearsDownVolume(e);
   });
   const killTrouble = ctx.events.filter(
     (e) => after(e) && (KILL_TROUBLE as readonly string[]).includes(e.reason) && !teardown.includes(e),

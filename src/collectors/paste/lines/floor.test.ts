@@ -48,6 +48,39 @@ describe('the floor: a message wherever it stands in the line', () => {
   });
 });
 
+describe("the floor: the kubelet's log of a volume it cannot unmount", () => {
+  const TEARDOWN =
+    'UnmountVolume.TearDown failed for volume "data" (UniqueName: "kubernetes.io/nfs/uid-data") pod "uid" (UID: "uid") : unmount failed: exit status 32';
+  const QUOTED = TEARDOWN.replaceAll('"', '\\"');
+  it.each([
+    [
+      'after nestedpendingoperations, unquoted',
+      `E1216 17:52:40.629529    1151 nestedpendingoperations.go:335] Operation for "{volumeName:kubernetes.io/nfs/uid-data podName:uid nodeName:}" failed. No retries permitted until 2022-12-16 17:54:42.629513682 +0900 JST m=+252.044485589 (durationBeforeRetry 2m2s). Error: ${TEARDOWN}`,
+    ],
+    ['on its own line after "Error: " and a quote', `Error: "${QUOTED}"`],
+    [
+      'after a journalctl prefix',
+      `Dec 16 17:52:40 node02 kubelet[1151]: E1216 17:52:40.629529    1151 reconciler.go:211] ${TEARDOWN}`,
+    ],
+  ])('%s: a FailedUnMount warning, as the kubelet records it', (_, line) => {
+    expect(one(line)?.raw).toMatchObject({
+      kind: 'Event',
+      reason: 'FailedUnMount',
+      type: 'Warning',
+      message: TEARDOWN,
+      involvedObject: { kind: 'Pod', name: UNNAMED_POD },
+    });
+  });
+
+  it('is not read in the "started" line before it, which reports no failure', () => {
+    expect(
+      read(
+        'I1216 17:52:40.628448    1151 reconciler.go:211] "operationExecutor.UnmountVolume started for volume \\"nfs-test-pv\\""',
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('the floor: event rows of any layout', () => {
   it.each([
     [

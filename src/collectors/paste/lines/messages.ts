@@ -28,6 +28,9 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
     type: 'Warning',
   },
   { start: /^MapVolume\.[A-Za-z]+ failed /, reason: 'FailedMapVolume', type: 'Warning' },
+  // The kubelet's volume manager logs a failed unmount (nestedpendingoperations "Operation for …
+  // failed. … Error: UnmountVolume.TearDown failed for volume …"); its event reason is FailedUnMount.
+  { start: /^UnmountVolume\.[A-Za-z]+ failed /, reason: 'FailedUnMount', type: 'Warning' },
   {
     start:
       /^(?:0\/\d+ nodes are available|No nodes are available that match all of the|no nodes available to schedule pods|pod has unbound immediate PersistentVolumeClaims)/,
