@@ -85,6 +85,51 @@ describe('parseDocuments', () => {
     });
   });
 
+  it.each(['[…]', '[...]', '(…)', '(...)', '<snip>', '[snip]', '<snipped>'])(
+    'skips a line that only says %s was cut, wherever it is indented',
+    (elision) => {
+      const text = [
+        'apiVersion: v1',
+        'kind: Service',
+        'metadata:',
+        '  name: prometheus-server',
+        `  ${elision}`,
+        'spec:',
+        `  ${elision}`,
+        '  selector:',
+        '    app: prometheus',
+        elision,
+      ].join('\n');
+      expect(parseDocuments('paste.md', text).documents.map((d) => d.value)).toEqual([
+        {
+          apiVersion: 'v1',
+          kind: 'Service',
+          metadata: { name: 'prometheus-server' },
+          spec: { selector: { app: 'prometheus' } },
+        },
+      ]);
+    },
+  );
+
+  it('keeps a value that merely contains an elision', () => {
+    const p = parseDocuments('x.yaml', 'metadata:\n  name: x\n  note: "[…] cut"\n');
+    expect(p.documents[0]?.value).toEqual({ metadata: { name: 'x', note: '[…] cut' } });
+  });
+
+  it('repairs a first line that lost its indentation above a value continued on deeper lines', () => {
+    const text = [
+      " message: 'container has runAsNonRoot and image has non-numeric user (admin),",
+      '          cannot verify user is non-root (pod: "web",',
+      "          container: app)'",
+      '        reason: CreateContainerConfigError',
+    ].join('\n');
+    expect(parseDocuments('frag.yaml', text).documents[0]?.value).toEqual({
+      message:
+        'container has runAsNonRoot and image has non-numeric user (admin), cannot verify user is non-root (pod: "web", container: app)',
+      reason: 'CreateContainerConfigError',
+    });
+  });
+
   it('never throws anything but InputError, on any text', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 300 }), (s) => {

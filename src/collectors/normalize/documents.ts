@@ -117,8 +117,12 @@ function parseJsonStream(name: string, text: string): Omit<Parsed, 'skipped'> {
   return { documents, logs };
 }
 
-/** Lines that are paste noise, never YAML: elisions, markdown fences, shell prompts. Blanked to keep line numbers. */
-const NOISE = /^\s*(?:\.\.\.|…|```\w*|~~~\w*|\$ .*|[\w.-]+@[\w.-]+[^$#\s]*[$#] .*)\s*$/;
+/**
+ * Lines that are paste noise, never YAML: elisions (`...`, `…`, `[…]`, `(...)`, `<snip>`), markdown
+ * fences, shell prompts. Blanked to keep line numbers.
+ */
+const NOISE =
+  /^\s*(?:\.\.\.|…|[[(<](?:\.\.\.|…|snip(?:ped)?)[\])>]|<snip(?:ped)?>|```\w*|~~~\w*|\$ .*|[\w.-]+@[\w.-]+[^$#\s]*[$#] .*)\s*$/;
 
 function blankNoise(text: string): string {
   return text
@@ -127,21 +131,27 @@ function blankNoise(text: string): string {
     .join('\n');
 }
 
+/** A YAML key line (`reason: X`, `- name: y`). */
+const KEY_LINE = /^\s*(?:- )?[A-Za-z][\w./-]*:(?:\s|$)/;
+
 /**
  * A fragment copied from the middle of a YAML document often loses the indentation of its
- * first line ("phase: Failed\n  containerStatuses: ..."). Indent that line like the next one.
+ * first line ("phase: Failed\n  containerStatuses: ...", " message: 'a long\n    text'\n  reason: X").
+ * Indent that line like the shallowest key below it (its siblings; deeper lines may continue its
+ * value), or like the next line when no key follows.
  */
 function reindentFirstLine(text: string): string | undefined {
   const lines = text.split('\n');
   const content = lines
     .map((l, i) => ({ l, i }))
     .filter(({ l }) => l.trim() !== '' && !l.trimStart().startsWith('#'));
-  const first = content[0];
-  const second = content[1];
-  if (first === undefined || second === undefined) return undefined;
+  const [first, ...rest] = content;
+  if (first === undefined || rest[0] === undefined) return undefined;
   const indent = (s: string): number => s.length - s.trimStart().length;
-  if (indent(first.l) >= indent(second.l)) return undefined;
-  lines[first.i] = ' '.repeat(indent(second.l)) + first.l.trimStart();
+  const keys = rest.filter(({ l }) => KEY_LINE.test(l)).map(({ l }) => indent(l));
+  const target = keys.length > 0 ? Math.min(...keys) : indent(rest[0].l);
+  if (rest.some(({ l }) => indent(l) <= indent(first.l)) || target <= indent(first.l)) return undefined;
+  lines[first.i] = ' '.repeat(target) + first.l.trimStart();
   return lines.join('\n');
 }
 

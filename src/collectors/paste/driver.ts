@@ -1,8 +1,6 @@
 import { InputError } from '../../errors/index.js';
 import { appendAll, isRecord, str } from '../normalize/coerce.js';
 import { parseDocuments } from '../normalize/documents.js';
-
-type ParsedDocuments = ReturnType<typeof parseDocuments>['documents'];
 import { rebuildPod } from '../normalize/pod-fragments.js';
 import { cleanLines, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
 import { UNNAMED_POD, type BlockParser, type PastedObject } from './common/types.js';
@@ -90,39 +88,14 @@ function structuredObjects(
   end: number,
   command: string | undefined,
 ): PastedObject[] {
-  const block = lines.slice(start, end);
-  const docs = parsedDocuments(block) ?? parsedDocuments(withFirstLineIndented(block));
-  if (docs === undefined) return [];
-  return docs.flatMap((d) => objectsOfValue(d.value, start + d.line, command));
-}
-
-function parsedDocuments(block: readonly string[] | undefined): ParsedDocuments | undefined {
-  if (block === undefined) return undefined;
+  let docs: ReturnType<typeof parseDocuments>['documents'];
   try {
-    return parseDocuments('paste', block.join('\n')).documents;
+    docs = parseDocuments('paste', lines.slice(start, end).join('\n')).documents;
   } catch (err) {
-    if (err instanceof InputError) return undefined;
+    if (err instanceof InputError) return [];
     throw err;
   }
-}
-
-/** A YAML key line (`reason: X`, `- name: y`). */
-const YAML_KEY_LINE = /^\s*(?:- )?[A-Za-z][\w./-]*:(?:\s|$)/;
-
-/**
- * A selection that began in the middle of a line loses that line's indentation: ` message: 'x`
- * above `        reason: Y`. The block with its first line moved to the indentation of the
- * shallowest key below it, or undefined when its first line is not shallower than them all.
- */
-function withFirstLineIndented(block: readonly string[]): string[] | undefined {
-  const [first, ...rest] = block;
-  if (first === undefined || rest.length === 0) return undefined;
-  const keys = rest.filter((l) => YAML_KEY_LINE.test(l)).map(indentOf);
-  if (keys.length === 0) return undefined;
-  const indent = Math.min(...keys);
-  if (indent <= indentOf(first) || rest.some((l) => l.trim() !== '' && indentOf(l) <= indentOf(first)))
-    return undefined;
-  return [' '.repeat(indent) + first.trimStart(), ...rest];
+  return docs.flatMap((d) => objectsOfValue(d.value, start + d.line, command));
 }
 
 export interface PasteParsers {
