@@ -86,7 +86,19 @@ function simulatorFloors() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bin/**', 'bench/**/*.js', 'test/fixtures/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'bin/**',
+      'bench/**/*.js',
+      'test/fixtures/**',
+      // StrykerJS's sandboxes and reports (npm run test:mutation).
+      '.stryker-tmp/**',
+      'reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
