@@ -112,3 +112,90 @@ describe('startupBreakdown', () => {
     expect(startupBreakdown(done, [])?.totalMs).toBe(3_000);
   });
 });
+
+describe('startupBreakdown: partial statuses and init runs', () => {
+  it.each([
+    // The API's zero time and an unparseable stamp are no creation time.
+    ['1970-01-01T00:00:00Z'],
+    ['not a time'],
+  ])('a creation timestamp %s that does not parse gives no breakdown', (stamp) => {
+    const p = runningPod();
+    expect(
+      startupBreakdown({ ...p, metadata: { ...p.metadata, creationTimestamp: stamp } }, []),
+    ).toBeUndefined();
+  });
+
+  it.each([
+    ['started only (still being recorded)', { startedS: 2 }],
+    ['finished only', { finishedS: 7 }],
+    ['finished before it started (clock skew)', { startedS: 7, finishedS: 2 }],
+    ['neither time', {}],
+  ])('an init container terminated with %s adds no init time', (_name, times) => {
+    const p = runningPod({
+      initContainers: [container('migrate')],
+      initContainerStatuses: [cstatus('migrate', { state: state.terminated(0, 'Completed', times) })],
+      containerStatuses: [cstatus('app', { state: state.running(9), ready: true })],
+    });
+    expect(startupBreakdown(p, [])).toEqual({
+      createdAt: at(0),
+      startedAt: at(9),
+      totalMs: 9_000,
+      imagePullMs: 0,
+      initMs: 0,
+      sloMs: 9_000,
+    });
+  });
+
+  it('an init container shown only by its last termination (no current state) still counts', () => {
+    const p = runningPod({
+      initContainers: [container('migrate')],
+      initContainerStatuses: [
+        cstatus('migrate', { lastState: state.terminated(0, 'Completed', { startedS: 2, finishedS: 6 }) }),
+      ],
+      containerStatuses: [cstatus('app', { state: state.running(9), ready: true })],
+    });
+    expect(startupBreakdown(p, [])?.initMs).toBe(4_000);
+  });
+
+  it('a Pulled event without a duration (image already present) adds nothing', () => {
+    const p = runningPod({ containerStatuses: [cstatus('app', { state: state.running(9), ready: true })] });
+    const present = event({
+      reason: 'Pulled',
+      type: 'Normal',
+      message: 'Container image "registry.example/app:1.0" already present on machine',
+      lastS: 8,
+    });
+    expect(startupBreakdown(p, [present, pulled('1.5s', 8)])).toMatchObject({
+      imagePullMs: 1_500,
+      sloMs: 7_500,
+    });
+  });
+
+  it('an app container with an empty lastState or no state yet is not started', () => {
+    const noState = runningPod({ containerStatuses: [cstatus('app', { lastState: {} })] });
+    expect(startupBreakdown(noState, [])).toEqual({ createdAt: at(0), imagePullMs: 0, initMs: 0 });
+    const emptyLast = runningPod({
+      containerStatuses: [cstatus('app', { state: state.running(4), lastState: {} })],
+    });
+    expect(startupBreakdown(emptyLast, [])?.totalMs).toBe(4_000);
+  });
+
+  it('a container without any status is not started; the last container to start ends startup', () => {
+    const two = [container('app'), container('sidecar')];
+    const missing = runningPod({
+      containers: two,
+      containerStatuses: [cstatus('app', { state: state.running(4) })],
+    });
+    expect(startupBreakdown(missing, [])?.startedAt).toBeUndefined();
+    const otherName = runningPod({ containerStatuses: [cstatus('old-app', { state: state.running(4) })] });
+    expect(startupBreakdown(otherName, [])?.startedAt).toBeUndefined();
+    const both = runningPod({
+      containers: two,
+      containerStatuses: [
+        cstatus('app', { state: state.running(4) }),
+        cstatus('sidecar', { state: state.running(11) }),
+      ],
+    });
+    expect(startupBreakdown(both, [])).toMatchObject({ startedAt: at(11), totalMs: 11_000 });
+  });
+});
