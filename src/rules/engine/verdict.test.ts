@@ -1,0 +1,179 @@
+/** Pods no rule explains (progressing vs unknown, terminating) and healthy pods with restarts, judged by verdict.ts. */
+import { describe, expect, it } from 'vitest';
+import type { EvidenceKind, Pod } from '../../model/index.js';
+import {
+  at,
+  cond,
+  container,
+  cstatus,
+  ms,
+  pod,
+  runningPod,
+  snapshot,
+  state,
+} from '../../../test/builders.js';
+import { diagnose } from './diagnose.js';
+
+/** Scheduled at 5 s, its container still being created: the wait (node stage) began at 5 s. */
+const scheduled = pod({
+  nodeName: 'node-1',
+  conditions: [
+    cond('PodScheduled', 'True', undefined, undefined, 5),
+    cond('Ready', 'False', 'ContainersNotReady', 'containers with unready status: [app]', 5),
+  ],
+  containerStatuses: [cstatus('app', { state: state.waiting('ContainerCreating') })],
+});
+
+function judge(p: Pod, nowS: number, collected?: EvidenceKind[]) {
+  const snap = snapshot({ pods: [p], events: [], ...(collected === undefined ? {} : { collected }) });
+  const d = diagnose(snap, { now: ms(nowS), rules: [] }).diagnoses.find((x) => x.target.kind === 'Pod');
+  if (d === undefined) throw new Error('no pod diagnosis');
+  return d;
+}
+
+describe('a pod no rule explains', () => {
+  it.each([
+    // The wait began at 5 s; RECENT_ACTIVITY_MS is 10 minutes, exclusive.
+    [
+      30,
+      'progressing',
+      'node',
+      'Progressing: Node in progress (created 30s ago); nothing has failed so far.',
+    ],
+    [
+      604,
+      'progressing',
+      'node',
+      'Progressing: Node in progress (created 10m ago); nothing has failed so far.',
+    ],
+    [605, 'unknown', null, 'Not Ready (created 10m ago), and the evidence does not show why.'],
+    // Nothing is dated after a wait that began at the reference time itself.
+    [5, 'unknown', null, 'Not Ready (created 5s ago), and the evidence does not show why.'],
+  ] as const)('at %d s: %s (%s)', (nowS, verdict, stage, summary) => {
+    const d = judge(scheduled, nowS);
+    expect([d.verdict, d.stage, d.summary, d.confidence]).toEqual([
+      verdict,
+      stage,
+      summary,
+      verdict === 'unknown' ? 'low' : 'medium',
+    ]);
+    expect(d.notes).toEqual([]);
+    expect(d.chain.slice(1, 4).map((e) => e.status)).toEqual(
+      verdict === 'progressing' ? ['passed', 'progressing', 'not-reached'] : ['passed', 'unknown', 'unknown'],
+    );
+    expect(d.nextSteps).toEqual([
+      'kubectl describe pod web-1 -n default',
+      'kubectl get events -n default --field-selector involvedObject.kind=Pod,involvedObject.name=web-1',
+    ]);
+  });
+
+  it('quotes the phase, the conditions that are not True and the waiting containers', () => {
+    expect(judge(scheduled, 30).evidence).toEqual([
+      { source: 'status', text: 'phase: Pending (kubectl STATUS ContainerCreating)' },
+      {
+        source: 'condition',
+        text: 'Ready=False ContainersNotReady: containers with unready status: [app]',
+        at: at(5),
+      },
+      { source: 'status', text: 'container app: waiting ContainerCreating' },
+    ]);
+  });
+
+  it('a Failed pod is not progressing however recent', () => {
+    const failed: Pod = { ...scheduled, status: { ...scheduled.status, phase: 'Failed' } };
+    expect(judge(failed, 30).verdict).toBe('unknown');
+  });
+
+  it.each([
+    [30, 'progressing', 'Progressing: Node in progress (created 30s ago); nothing has failed so far.'],
+    [
+      605,
+      'unknown',
+      'Not Ready (created 10m ago), and the evidence does not show why (events were not provided).',
+    ],
+  ] as const)(
+    'without events (at %d s): a note and, when unknown, the summary say so',
+    (nowS, verdict, summary) => {
+      const d = judge(scheduled, nowS, ['pods']);
+      expect([d.verdict, d.summary]).toEqual([verdict, summary]);
+      expect(d.notes).toEqual(['not in the evidence: events']);
+    },
+  );
+
+  it('a pod being deleted is terminating within its grace period', () => {
+    const d = judge(pod({ deletionS: 20 }), 50);
+    expect([d.verdict, d.stage, d.summary, d.confidence]).toEqual([
+      'progressing',
+      'termination',
+      'Terminating; deletion requested 30s ago, within its grace period.',
+      'medium',
+    ]);
+    expect(d.chain.at(-1)).toEqual({ stage: 'termination', status: 'progressing' });
+    expect(d.chain).toHaveLength(14);
+  });
+
+  it('a Ready pod being deleted is terminating, not healthy', () => {
+    const p = runningPod({ deletionS: 20 });
+    expect([judge(p, 50).verdict, judge(p, 50).stage]).toEqual(['progressing', 'termination']);
+  });
+});
+
+describe('a healthy pod that restarted', () => {
+  const restarted = runningPod({
+    containers: [container('app'), container('sidecar')],
+    containerStatuses: [
+      cstatus('app', {
+        state: state.running(30),
+        ready: true,
+        restartCount: 2,
+        lastState: state.terminated(1, 'Error', { startedS: 10, finishedS: 20 }),
+      }),
+      cstatus('sidecar', {
+        state: state.running(8),
+        ready: true,
+        restartCount: 1,
+        lastState: state.terminated(137, 'OOMKilled', { startedS: 3, finishedS: 7 }),
+      }),
+    ],
+  });
+  const NOTE =
+    'Restarted 3 time(s) earlier; the last end of app was Error (exit 1) 60s ago. Running and Ready since.';
+
+  it('names the most recent end among its containers', () => {
+    const d = judge(restarted, 80);
+    expect([d.verdict, d.summary, d.confidence]).toEqual(['healthy', `Running and Ready. ${NOTE}`, 'high']);
+    expect(d.notes).toEqual([NOTE]);
+  });
+
+  it('the same containers listed the other way round give the same note', () => {
+    const statuses = restarted.status.containerStatuses ?? [];
+    const reversed: Pod = {
+      ...restarted,
+      status: { ...restarted.status, containerStatuses: [...statuses].reverse() },
+    };
+    expect(judge(reversed, 80).notes).toEqual([NOTE]);
+  });
+
+  it('an undated last end, without a reason, reads plainly', () => {
+    const p = runningPod({
+      containerStatuses: [
+        cstatus('app', {
+          state: state.running(30),
+          ready: true,
+          restartCount: 1,
+          lastState: { terminated: { exitCode: 2 } },
+        }),
+      ],
+    });
+    expect(judge(p, 80).notes).toEqual([
+      'Restarted 1 time(s) earlier; the last end of app was exit (exit 2). Running and Ready since.',
+    ]);
+  });
+
+  it('restarts without a last state shown', () => {
+    const p = runningPod({
+      containerStatuses: [cstatus('app', { state: state.running(30), ready: true, restartCount: 4 })],
+    });
+    expect(judge(p, 80).notes).toEqual(['Restarted 4 time(s) earlier; running now.']);
+  });
+});
