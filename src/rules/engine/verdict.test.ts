@@ -177,3 +177,60 @@ describe('a healthy pod that restarted', () => {
     expect(judge(p, 80).notes).toEqual(['Restarted 4 time(s) earlier; running now.']);
   });
 });
+
+describe('status evidence of an unexplained pod', () => {
+  it('quotes at most six lines: phase, non-True conditions (reason and message when given), waiting containers', () => {
+    const p = pod({
+      nodeName: 'node-1',
+      initContainers: [container('migrate')],
+      containers: [container('app'), container('sidecar')],
+      conditions: [
+        cond('PodScheduled', 'True', undefined, undefined, 1),
+        cond('PodReadyToStartContainers', 'False', undefined, undefined, 2),
+        cond(
+          'Initialized',
+          'False',
+          'ContainersNotInitialized',
+          'containers with incomplete status: [migrate]',
+          2,
+        ),
+        cond(
+          'ContainersReady',
+          'False',
+          'ContainersNotReady',
+          'containers with unready status: [app sidecar]',
+          2,
+        ),
+        cond('Ready', 'False', 'ContainersNotReady', 'containers with unready status: [app sidecar]', 2),
+      ],
+      initContainerStatuses: [
+        cstatus('migrate', {
+          state: state.waiting(
+            'CrashLoopBackOff',
+            'back-off 10s restarting failed container=migrate pod=web-1_default(uid-web-1)',
+          ),
+        }),
+      ],
+      containerStatuses: [
+        cstatus('app', { state: state.waiting('PodInitializing') }),
+        cstatus('sidecar', { state: state.waiting('PodInitializing') }),
+      ],
+    });
+    expect(judge(p, 30).evidence.map((e) => e.text)).toEqual([
+      'phase: Pending (kubectl STATUS Init:CrashLoopBackOff)',
+      'PodReadyToStartContainers=False',
+      'Initialized=False ContainersNotInitialized: containers with incomplete status: [migrate]',
+      'ContainersReady=False ContainersNotReady: containers with unready status: [app sidecar]',
+      'Ready=False ContainersNotReady: containers with unready status: [app sidecar]',
+      'container migrate: waiting CrashLoopBackOff: back-off 10s restarting failed container=migrate pod=web-1_default(uid-web-1)',
+    ]);
+  });
+
+  it('a pod without phase or conditions quotes only its waiting containers', () => {
+    const base = pod({ containerStatuses: [cstatus('app', { state: state.waiting('ContainerCreating') })] });
+    const p: Pod = { ...base, status: { containerStatuses: base.status.containerStatuses ?? [] } };
+    expect(judge(p, 30).evidence).toEqual([
+      { source: 'status', text: 'container app: waiting ContainerCreating' },
+    ]);
+  });
+});
