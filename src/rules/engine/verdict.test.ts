@@ -1,11 +1,14 @@
 /** Pods no rule explains (progressing vs unknown, terminating) and healthy pods with restarts, judged by verdict.ts. */
 import { describe, expect, it } from 'vitest';
-import type { EvidenceKind, Pod } from '../../model/index.js';
+import type { EvidenceKind, Finding, Pod, StageId } from '../../model/index.js';
+import type { Rule } from '../types.js';
+import { finding } from '../shared/finding.js';
 import {
   at,
   cond,
   container,
   cstatus,
+  event,
   ms,
   pod,
   runningPod,
@@ -231,6 +234,105 @@ describe('status evidence of an unexplained pod', () => {
     const p: Pod = { ...base, status: { containerStatuses: base.status.containerStatuses ?? [] } };
     expect(judge(p, 30).evidence).toEqual([
       { source: 'status', text: 'container app: waiting ContainerCreating' },
+    ]);
+  });
+});
+
+/** A rule with its own id reporting the given findings for a pod. */
+function rule(
+  id: string,
+  stage: StageId,
+  needs: readonly EvidenceKind[],
+  report: (ctx: Parameters<Rule['evaluate']>[0]) => Partial<Finding>[],
+): Rule {
+  const meta = {
+    id,
+    stage,
+    target: 'pod',
+    title: 'fake',
+    description: 'fake',
+    reasons: [],
+    graceSeconds: 0,
+    needs,
+    messages: { m: `${id} {{what}}`, other: `${id} other {{what}}` },
+    docs: '',
+  } as const;
+  return {
+    meta,
+    evaluate(ctx) {
+      return report(ctx).map((r) => ({
+        ...finding(meta, {
+          reason: 'Unschedulable',
+          messageId: 'm',
+          data: { what: stage },
+          evidence: [{ source: 'status', text: 'x' }],
+          nextSteps: ['kubectl x'],
+        }),
+        ...r,
+      }));
+    },
+  };
+}
+
+const pullBackOff = pod({
+  nodeName: 'node-1',
+  conditions: [cond('PodScheduled', 'True', undefined, undefined, 1)],
+  containerStatuses: [
+    cstatus('app', {
+      state: state.waiting('ImagePullBackOff', 'Back-off pulling image "registry.example/app:1.0"'),
+    }),
+  ],
+});
+
+describe('notes of a diagnosis with findings', () => {
+  it('other failed stages are noted, not other findings of the chosen stage', () => {
+    const rules = [
+      rule('image-pull/a', 'image-pull', ['pods'], () => [{ reason: 'PullBackOff' }]),
+      rule('image-pull/b', 'image-pull', ['pods'], () => [{ reason: 'ImageNotFound' }]),
+      rule('crash/c', 'crash', ['pods'], () => [{ reason: 'CrashLoopBackOff' }]),
+    ];
+    const d = diagnose(snapshot({ pods: [pullBackOff], events: [] }), { now: ms(60), rules }).diagnoses[0];
+    expect([d?.verdict, d?.stage, d?.ruleId]).toEqual(['failed', 'image-pull', 'image-pull/a']);
+    expect(d?.notes).toEqual(['also (crash): crash/c crash']);
+  });
+
+  it('names the evidence kinds the chosen rule needs that were not collected', () => {
+    const rules = [
+      rule('image-pull/a', 'image-pull', ['pods', 'nodes', 'events'], () => [{ reason: 'PullBackOff' }]),
+    ];
+    const d = diagnose(snapshot({ pods: [pullBackOff], collected: ['pods'] }), { now: ms(60), rules })
+      .diagnoses[0];
+    expect(d?.notes).toEqual(['not in the evidence: nodes, events']);
+    const all = diagnose(snapshot({ pods: [pullBackOff], collected: ['pods', 'nodes', 'events'] }), {
+      now: ms(60),
+      rules,
+    }).diagnoses[0];
+    expect(all?.notes).toEqual([]);
+  });
+
+  it('each resolved finding is noted once per rule and message', () => {
+    const rules = [
+      rule('scheduling/h', 'scheduling', ['pods'], (ctx) =>
+        ctx.target === 'pod' && ctx.events.some((e) => e.reason === 'FailedScheduling')
+          ? [{ basis: 'events' }, { basis: 'events' }, { basis: 'events', messageId: 'other' }]
+          : [],
+      ),
+    ];
+    const snap = snapshot({
+      pods: [runningPod()],
+      events: [
+        event({
+          reason: 'FailedScheduling',
+          message: '0/3 nodes are available: 3 Insufficient cpu.',
+          lastS: 0,
+        }),
+      ],
+    });
+    const d = diagnose(snap, { now: ms(60), rules }).diagnoses[0];
+    expect(d?.verdict).toBe('healthy');
+    expect(d?.notes).toEqual([
+      'resolved earlier (scheduling): scheduling/h scheduling',
+      'resolved earlier (scheduling): scheduling/h other scheduling',
     ]);
   });
 });
