@@ -336,3 +336,56 @@ describe('notes of a diagnosis with findings', () => {
     ]);
   });
 });
+
+describe('healthy and failed pods: restarts after success, init containers on the chain', () => {
+  it('a Succeeded pod carries no restart note', () => {
+    const p = pod({
+      phase: 'Succeeded',
+      containerStatuses: [
+        cstatus('app', {
+          state: state.terminated(0, 'Completed', { startedS: 20, finishedS: 30 }),
+          restartCount: 1,
+          lastState: state.terminated(1, 'Error', { startedS: 5, finishedS: 10 }),
+        }),
+      ],
+    });
+    const d = judge(p, 80);
+    expect([d.verdict, d.summary, d.notes]).toEqual([
+      'healthy',
+      'Completed successfully (phase Succeeded).',
+      [],
+    ]);
+    expect(d.evidence).toEqual([{ source: 'condition', text: 'phase: Succeeded' }]);
+  });
+
+  it.each([
+    [true, 'passed'],
+    [false, 'not-reached'],
+  ] as const)(
+    'after a failed pull, a pod with init containers (%s) shows init-containers %s',
+    (hasInit, expected) => {
+      const p = pod({
+        nodeName: 'node-1',
+        ...(hasInit ? { initContainers: [container('migrate')] } : {}),
+        conditions: [
+          cond('PodScheduled', 'True', undefined, undefined, 1),
+          cond('Initialized', 'True', undefined, undefined, 4),
+        ],
+        ...(hasInit
+          ? {
+              initContainerStatuses: [
+                cstatus('migrate', {
+                  state: state.terminated(0, 'Completed', { startedS: 2, finishedS: 4 }),
+                }),
+              ],
+            }
+          : {}),
+        containerStatuses: [cstatus('app', { state: state.waiting('ImagePullBackOff') })],
+      });
+      const rules = [rule('image-pull/a', 'image-pull', ['pods'], () => [{ reason: 'PullBackOff' }])];
+      const d = diagnose(snapshot({ pods: [p], events: [] }), { now: ms(60), rules }).diagnoses[0];
+      expect([d?.verdict, d?.stage]).toEqual(['failed', 'image-pull']);
+      expect(d?.chain.find((e) => e.stage === 'init-containers')?.status).toBe(expected);
+    },
+  );
+});
