@@ -20,7 +20,7 @@ import {
   state,
 } from '../../../test/builders.js';
 import { diagnose } from './diagnose.js';
-import { judgeTiming, type FailureTimes } from './failure-timing.js';
+import { judgeTiming, timedConfidence, type FailureTimes } from './failure-timing.js';
 import { eventEvidence } from '../shared/events.js';
 import { finding } from '../shared/finding.js';
 import type { Rule } from '../types.js';
@@ -311,5 +311,82 @@ describe('judgeTiming at the grace boundary: lasting exactly the grace period is
   );
   it.each(rows)('%s', (_, stage, times, status) => {
     expect(judged(stage, times)).toBe(status);
+  });
+});
+
+describe('judgeTiming: notes, since and reported failures', () => {
+  const NOW = ms(NOW_S);
+  const rule = progressingRule('image-pull');
+  const make = (status: Finding['status'], extra: Partial<Finding> = {}): Finding => ({
+    ...finding(rule.meta, { reason: 'PullBackOff', messageId: 'm', status, evidence: [], nextSteps: [] }),
+    ...extra,
+  });
+  const none: FailureTimes = { notBefore: undefined, seenBy: undefined, lastSeen: undefined };
+
+  it.each([
+    ['no time at all', none, 'the evidence shows no time for when this image-pull failure began'],
+    [
+      'a start at the reference time itself',
+      { notBefore: undefined, seenBy: NOW, lastSeen: NOW },
+      'nothing in the evidence is dated after this image-pull failure began',
+    ],
+  ] as const)('%s: failed, duration unknown', (_name, times, why) => {
+    const t = judgeTiming(make('progressing'), rule.meta, times, { now: NOW, anchored: true });
+    expect(t.finding.status).toBe('failed');
+    expect(t.note).toBe(`duration unknown: ${why}, so it is not counted as still in progress (grace 60s).`);
+    expect([t.durationUnknown, t.since]).toEqual([true, undefined]);
+  });
+
+  it('a failed finding without time stays the same object', () => {
+    const f = make('failed');
+    expect(judgeTiming(f, rule.meta, none, { now: NOW, anchored: true }).finding).toBe(f);
+  });
+
+  it('a reported failure has no grace: the rule judges it, dated from its start', () => {
+    const f = make('progressing', { reported: true });
+    const t = judgeTiming(
+      f,
+      rule.meta,
+      { notBefore: undefined, seenBy: NOW - 5_000, lastSeen: NOW - 1_000 },
+      {
+        now: NOW,
+        anchored: true,
+      },
+    );
+    expect(t).toStrictEqual({ finding: f, note: undefined, durationUnknown: false, since: NOW - 5_000 });
+  });
+
+  it.each([
+    ['before the reference time', NOW - 5_000, NOW - 5_000],
+    ['at the reference time', NOW, NOW],
+    ['after the reference time', NOW + 5_000, undefined],
+  ])('a start %s is dated %s', (_name, start, since) => {
+    const f = make('progressing', { reported: true });
+    const t = judgeTiming(
+      f,
+      rule.meta,
+      { notBefore: undefined, seenBy: start, lastSeen: start },
+      { now: NOW, anchored: true },
+    );
+    expect(t.since).toBe(since);
+  });
+});
+
+describe('timedConfidence', () => {
+  const t = (durationUnknown: boolean) => ({
+    finding: {} as Finding,
+    note: undefined,
+    durationUnknown,
+    since: undefined,
+  });
+  it.each([
+    ['high', undefined, 'high'],
+    ['high', t(false), 'high'],
+    ['high', t(true), 'medium'],
+    ['medium', t(true), 'low'],
+    ['low', t(true), 'low'],
+    ['medium', t(false), 'medium'],
+  ] as const)('%s with %o → %s', (level, timing, expected) => {
+    expect(timedConfidence(level, timing)).toBe(expected);
   });
 });
