@@ -390,3 +390,48 @@ describe('timedConfidence', () => {
     expect(timedConfidence(level, timing)).toBe(expected);
   });
 });
+
+describe('judgeTiming: an event row without first-seen time (openBy) proves youth only with a late enough milestone', () => {
+  const NOW = ms(NOW_S);
+  const rule = progressingRule('readiness');
+  const f = finding(rule.meta, {
+    reason: 'NotReady',
+    messageId: 'm',
+    status: 'progressing',
+    evidence: [],
+    nextSteps: [],
+  });
+  it.each([
+    // Another quoted event was first seen before the row: its first sight dates the failure.
+    [
+      'first seen before the row',
+      { notBefore: undefined, seenBy: NOW - 40_000, lastSeen: NOW - 20_000, openBy: NOW - 30_000 },
+      'progressing',
+    ],
+    // The stage before passed exactly when the failure was first seen: it lasted at most 10 s.
+    [
+      'milestone at the start',
+      { notBefore: NOW - 30_000, seenBy: NOW - 30_000, lastSeen: NOW - 20_000, openBy: NOW - 30_000 },
+      'progressing',
+    ],
+    // A milestone after the first sight cannot bound a failure already showing before it.
+    [
+      'milestone after the start',
+      { notBefore: NOW - 10_000, seenBy: NOW - 30_000, lastSeen: NOW - 20_000, openBy: NOW - 30_000 },
+      'failed',
+    ],
+    [
+      'no milestone',
+      { notBefore: undefined, seenBy: NOW - 30_000, lastSeen: NOW - 20_000, openBy: NOW - 30_000 },
+      'failed',
+    ],
+  ] as const)('%s → %s', (_name, times, status) => {
+    const t = judgeTiming(f, rule.meta, times, { now: NOW, anchored: true });
+    expect(t.finding.status).toBe(status);
+    expect(t.note).toBe(
+      status === 'failed'
+        ? 'duration unknown: the evidence shows this readiness failure by 30s ago but not when it was first seen, so it is not counted as still in progress (grace 60s).'
+        : undefined,
+    );
+  });
+});
