@@ -91,3 +91,20 @@ describe('podMilestones: a stage every app container must pass', () => {
     expect(podMilestones(p, []).pod.has('container-start')).toBe(false);
   });
 });
+
+describe('podMilestones: a container that ran and exited has started', () => {
+  const crashed = (lastState: ReturnType<typeof state.terminated>): Pod =>
+    pod({
+      nodeName: 'node-1',
+      phase: 'Running',
+      containerStatuses: [cstatus('app', { state: state.waiting('CrashLoopBackOff'), lastState, restartCount: 3 })],
+    });
+
+  it.each<[string, ReturnType<typeof state.terminated>, { at?: number } | undefined]>([
+    ['dated by its start', state.terminated(1, 'Error', { startedS: 3, finishedS: 9 }), { at: ms(3) }],
+    ['undated when the status gives no start', state.terminated(1, 'Error', { finishedS: 9 }), {}],
+    ['not when the runtime could not start it (StartError, exit 128)', state.terminated(128, 'StartError', { finishedS: 9 }), undefined],
+  ])('%s', (_name, last, expected) => {
+    expect(podMilestones(crashed(last), []).containers.get('app/app')?.get('container-start')).toStrictEqual(expected);
+  });
+});
