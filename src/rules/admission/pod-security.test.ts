@@ -1,5 +1,6 @@
-import { testRule } from '../../../test/rule-tester.js';
-import { at, event, snapshot, workload } from '../../../test/builders.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../../../test/rule-tester.js';
+import { at, container, event, snapshot, workload } from '../../../test/builders.js';
 import { rule } from './pod-security.js';
 
 const failed = (message: string, opts: { name?: string; kind?: string; lastS?: number } = {}) =>
@@ -164,7 +165,84 @@ testRule(rule, {
     ].map(([message, fields]) => ({
       name: `cluster policy: ${fields}`,
       snapshot: snapshot({ events: [failed(message as string)] }),
-      expect: [{ messageId: 'clusterPolicy', reason: 'PolicyForbidden' as const, data: { fields: fields ?? '' } }],
+      expect: [
+        { messageId: 'clusterPolicy', reason: 'PolicyForbidden' as const, data: { fields: fields ?? '' } },
+      ],
     })),
   ],
+});
+
+describe('pod security next steps and data', () => {
+  const rsWith = (serviceAccountName?: string) =>
+    workload({
+      kind: 'ReplicaSet',
+      name: 'web-7d4',
+      owner: { kind: 'Deployment', name: 'web' },
+      template: {
+        spec: {
+          containers: [container('app')],
+          ...(serviceAccountName === undefined ? {} : { serviceAccountName }),
+        },
+      },
+    });
+  it.each([
+    {
+      name: 'PodSecurity: the namespace labels',
+      message: PSA,
+      sa: undefined,
+      messageId: 'podSecurity',
+      data: { level: 'restricted:latest', serviceAccount: 'default' },
+      steps: [
+        'kubectl get namespace default --show-labels',
+        'Set the securityContext fields listed above in the pod template (e.g. runAsNonRoot: true, allowPrivilegeEscalation: false, capabilities.drop: [ALL], seccompProfile.type: RuntimeDefault), or relax the namespace label pod-security.kubernetes.io/enforce if the workload really needs it.',
+      ],
+    },
+    {
+      name: 'cluster policy: the fields to remove',
+      message:
+        'Error creating: Pod "agent-x" is invalid: [spec.securityContext.hostPID: Forbidden: disallowed by cluster policy, spec.securityContext.hostIPC: Forbidden: disallowed by cluster policy]',
+      sa: undefined,
+      messageId: 'clusterPolicy',
+      data: { fields: 'spec.securityContext.hostPID, spec.securityContext.hostIPC', level: 'unknown' },
+      steps: [
+        "Remove spec.securityContext.hostPID, spec.securityContext.hostIPC from the pod template: this API server is run with --allow-privileged=false (or without this pod's source in its privileged sources), so no namespace setting admits them.",
+      ],
+    },
+    {
+      name: "SCC: the template's service account",
+      message:
+        'Error creating: pods "sonarqube-6b5d9c7f84-" is forbidden: unable to validate against any security context constraint: [provider "anyuid": Forbidden: not usable by user or serviceaccount, provider restricted-v2: .containers[0].runAsUser: Invalid value: 1000: must be in the ranges: [1000700000, 1000709999]]',
+      sa: 'sonarqube',
+      messageId: 'scc',
+      data: { serviceAccount: 'sonarqube', fields: 'privileged settings' },
+      steps: [
+        'kubectl get scc',
+        'Drop the privileges the pod asks for (fixed runAsUser/fsGroup, privileged, hostPath), or grant service account sonarqube an SCC that allows them (oc adm policy add-scc-to-user <scc> -z sonarqube -n default).',
+      ],
+    },
+    {
+      name: 'PSP: the default service account',
+      message:
+        'Error creating: pods "web-7d4-" is forbidden: unable to validate against any pod security policy: []',
+      sa: undefined,
+      messageId: 'psp',
+      data: { serviceAccount: 'default' },
+      steps: [
+        'kubectl get podsecuritypolicy',
+        'Drop the privileges the pod asks for, or bind service account default to a PodSecurityPolicy that allows them (PodSecurityPolicy was removed in Kubernetes 1.25).',
+      ],
+    },
+  ])('$name', ({ message, sa, messageId, data, steps }) => {
+    const [f, ...rest] = runRule(
+      rule,
+      snapshot({
+        workloads: [workload({ kind: 'Deployment', name: 'web' }), rsWith(sa)],
+        events: [failed(message)],
+      }),
+    );
+    expect(rest).toEqual([]);
+    expect(f?.messageId).toBe(messageId);
+    expect(f?.data).toMatchObject({ kind: 'ReplicaSet', name: 'web-7d4', ...data });
+    expect(f?.nextSteps).toEqual(['kubectl describe replicaset web-7d4 -n default', ...steps]);
+  });
 });
