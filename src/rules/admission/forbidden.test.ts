@@ -1,4 +1,5 @@
-import { testRule } from '../../../test/rule-tester.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../../../test/rule-tester.js';
 import { event, snapshot, workload } from '../../../test/builders.js';
 import { rule } from './forbidden.js';
 
@@ -141,4 +142,99 @@ testRule(rule, {
       expect: [{ messageId: 'forbidden' }],
     },
   ],
+});
+
+describe('forbidden next steps and data', () => {
+  const DESCRIBE = 'kubectl describe replicaset web-7d4 -n shop';
+  const EVENTS =
+    'kubectl get events -n shop --field-selector involvedObject.kind=ReplicaSet,involvedObject.name=web-7d4';
+  it.each([
+    {
+      name: 'RBAC',
+      message:
+        'Error creating: pods "web-7d4-" is forbidden: User "system:serviceaccount:kube-system:replicaset-controller" cannot create resource "pods" in API group "" in the namespace "shop"',
+      messageId: 'rbac',
+      detail:
+        'User "system:serviceaccount:kube-system:replicaset-controller" cannot create resource "pods" in API group "" in the namespace "shop"',
+      steps: [
+        DESCRIBE,
+        EVENTS,
+        'Restore the RBAC the controller needs (for built-in controllers, the system:controller:* ClusterRoles and bindings).',
+      ],
+    },
+    {
+      name: 'namespace being deleted',
+      message:
+        'Error creating: pods "web-7d4-" is forbidden: unable to create new content in namespace shop because it is being terminated',
+      messageId: 'namespaceTerminating',
+      detail: 'unable to create new content in namespace shop because it is being terminated',
+      steps: [
+        DESCRIBE,
+        'kubectl get namespace shop -o yaml',
+        'Wait for namespace shop to finish deleting (check its finalizers) and recreate the workload, or deploy to another namespace.',
+      ],
+    },
+    {
+      name: 'invalid template: the whole error',
+      message: 'Error creating: Pod "web-7d4-x" is invalid: spec.containers[0].image: Required value',
+      messageId: 'invalid',
+      detail: 'Pod "web-7d4-x" is invalid: spec.containers[0].image: Required value',
+      steps: [
+        DESCRIBE,
+        EVENTS,
+        'Fix the field named in the error in the pod template (the workload object itself was accepted, its pods are not).',
+      ],
+    },
+    {
+      name: 'another admission plugin: the part after "is forbidden"',
+      message:
+        'Error creating: pods "web-7d4-" is forbidden: cannot set blockOwnerDeletion if an ownerReference refers to a resource you can\'t set finalizers on: , <nil>',
+      messageId: 'forbidden',
+      detail:
+        "cannot set blockOwnerDeletion if an ownerReference refers to a resource you can't set finalizers on: , <nil>",
+      steps: [
+        DESCRIBE,
+        EVENTS,
+        'The error names the admission plugin or rule that refused the pod; change the pod template or that policy.',
+      ],
+    },
+    {
+      name: 'an error of no known form',
+      message: 'Error creating: something unheard of',
+      messageId: 'other',
+      detail: 'something unheard of',
+      steps: [DESCRIBE, EVENTS, 'Read the full error on the owning object; it names what refused the pod.'],
+    },
+  ])('$name', ({ message, messageId, detail, steps }) => {
+    const [f, ...rest] = runRule(rule, snapshot({ events: [failed(message)] }));
+    expect(rest).toEqual([]);
+    expect(f?.messageId).toBe(messageId);
+    expect(f?.data).toEqual({ kind: 'ReplicaSet', name: 'web-7d4', attempts: 1, detail, namespace: 'shop' });
+    expect(f?.nextSteps).toEqual(steps);
+  });
+
+  it('unstated: all FailedCreate events of the namespace', () => {
+    const [f, ...rest] = runRule(
+      rule,
+      snapshot({
+        workloads: [
+          workload({ kind: 'Deployment', name: 'web', namespace: 'shop', conditions: [replicaFailure()] }),
+        ],
+      }),
+    );
+    expect(rest).toEqual([]);
+    expect(f?.messageId).toBe('unstated');
+    expect(f?.data).toEqual({
+      kind: 'Deployment',
+      name: 'web',
+      attempts: 1,
+      detail: 'ReplicaFailure: FailedCreate',
+      namespace: 'shop',
+    });
+    expect(f?.nextSteps).toEqual([
+      'kubectl describe deployment web -n shop',
+      'kubectl get events -n shop --field-selector reason=FailedCreate',
+      'Read the FailedCreate events of the ReplicaSet (or other controller) that creates the pods: they name what refused them (quota, LimitRange, PodSecurity, a webhook, RBAC).',
+    ]);
+  });
 });
