@@ -1,4 +1,5 @@
-import { testRule } from '../../../test/rule-tester.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../../../test/rule-tester.js';
 import { at, container, event, pod, resourceQuota, snapshot, workload } from '../../../test/builders.js';
 import { rule } from './quota-exceeded.js';
 
@@ -202,4 +203,84 @@ testRule(rule, {
       expect: [{ messageId: 'exceeded', data: { quota: 'namespace-quota', attempts: 12 } }],
     },
   ],
+});
+
+describe('quota next steps and data', () => {
+  const DESCRIBE = 'kubectl describe replicaset web-7d4 -n default';
+  it.each([
+    {
+      name: 'exceeded',
+      message: QUOTA_001,
+      messageId: 'exceeded',
+      data: {
+        quota: 'namespace-quota',
+        requested: 'requests.cpu=20m',
+        used: 'requests.cpu=40m',
+        limited: 'requests.cpu=50m',
+        resources: '',
+      },
+      steps: [
+        'kubectl describe quota namespace-quota -n default',
+        "Lower the pod's requests.cpu=20m, free quota by removing unused workloads, or raise quota namespace-quota.",
+      ],
+    },
+    {
+      name: 'must specify',
+      message:
+        'Error creating: pods "backup-x" is forbidden: failed quota: compute-quota: must specify limits.cpu,limits.memory,requests.cpu,requests.memory',
+      messageId: 'mustSpecify',
+      data: {
+        quota: 'compute-quota',
+        requested: '',
+        used: '',
+        limited: '',
+        resources: 'limits.cpu,limits.memory,requests.cpu,requests.memory',
+      },
+      steps: [
+        'kubectl describe quota compute-quota -n default',
+        'Set limits.cpu,limits.memory,requests.cpu,requests.memory on every container of the pod template, or add a LimitRange with defaults to namespace default.',
+      ],
+    },
+    {
+      name: 'scopes: no quota named',
+      message:
+        'Error creating: pods "web-" is forbidden: insufficient quota to match these scopes: [{PriorityClass In [high]}]',
+      messageId: 'scopes',
+      data: { quota: '(unnamed)', requested: '', used: '', limited: '', resources: '' },
+      steps: [
+        'kubectl describe quota -n default',
+        'Adjust the pod template or the namespace quotas so that the pod fits a quota.',
+      ],
+    },
+    {
+      name: 'status unknown',
+      message:
+        'Error creating: pods "uikit-1-deploy" is forbidden: status unknown for quota: example, resources: limits.cpu,limits.memory,pods,requests.cpu,requests.memory',
+      messageId: 'other',
+      data: { quota: 'example', requested: '', used: '', limited: '', resources: '' },
+      steps: [
+        'kubectl describe quota example -n default',
+        'Adjust the pod template or the namespace quotas so that the pod fits a quota.',
+      ],
+    },
+  ])('$name', ({ message, messageId, data, steps }) => {
+    const [f, ...rest] = runRule(rule, snapshot({ events: [failed(message)] }));
+    expect(rest).toEqual([]);
+    expect(f?.messageId).toBe(messageId);
+    expect(f?.data).toMatchObject({ kind: 'ReplicaSet', name: 'web-7d4', ...data });
+    expect(f?.nextSteps).toEqual([DESCRIBE, ...steps]);
+  });
+
+  it('shows the resources of the first child that has a pod template', () => {
+    const bare = workload({
+      kind: 'ReplicaSet',
+      name: 'web-9f1',
+      owner: { kind: 'Deployment', name: 'web' },
+      createdS: 50,
+    });
+    const [f] = runRule(rule, snapshot({ workloads: [deploy, bare, rs()], events: [failed(QUOTA_001)] }));
+    expect(f?.evidence.map((e) => e.text)).toContain(
+      'pod template resources: app: requests cpu=20m; limits none',
+    );
+  });
 });
