@@ -1,4 +1,5 @@
-import { testRule } from '../../../test/rule-tester.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../../../test/rule-tester.js';
 import { container, event, limitRange, snapshot, workload } from '../../../test/builders.js';
 import { rule } from './limit-range.js';
 
@@ -164,4 +165,71 @@ testRule(rule, {
       ],
     },
   ],
+});
+
+describe('LimitRange data and next steps', () => {
+  const deploy = workload({ kind: 'Deployment', name: 'web' });
+  const rs = workload({
+    kind: 'ReplicaSet',
+    name: 'web-7d4',
+    owner: { kind: 'Deployment', name: 'web' },
+    template: { spec: { containers: [container('app', { resources: { limits: { cpu: '4' } } })] } },
+  });
+  const change = (what: string) =>
+    `Change the pod template's ${what} to fit the LimitRange, or ask the namespace owner to change the LimitRange.`;
+  it.each([
+    {
+      name: 'maximum',
+      message:
+        'Error creating: pods "web-7d4-" is forbidden: maximum cpu usage per Container is 2, but limit is 4',
+      messageId: 'max',
+      data: { resource: 'cpu', scope: 'Container', enforced: '2', field: 'limit', actual: '4' },
+      fix: change('cpu limit'),
+    },
+    {
+      name: 'minimum',
+      message:
+        'Error creating: pods "rails-ex-1-" is forbidden: [minimum cpu usage per Pod is 39m, but request is 11m., minimum memory usage per Pod is 204Mi, but request is 62914560., minimum cpu usage per Container is 39m, but request is 11m., minimum memory usage per Container is 204Mi, but request is 60Mi.]',
+      messageId: 'min',
+      data: { resource: 'cpu', scope: 'Pod', enforced: '39m', field: 'request', actual: '11m' },
+      fix: change('cpu request'),
+    },
+    {
+      name: 'missing request',
+      message:
+        'Error creating: pods "api-" is forbidden: [minimum memory usage per Pod is 64Mi.  No request is specified., maximum cpu usage per Container is 2, but limit is 4]',
+      messageId: 'missing',
+      data: { resource: 'memory', scope: 'Pod', enforced: '64Mi', field: 'request', actual: '' },
+      fix: change('memory request'),
+    },
+    {
+      name: 'ratio',
+      message:
+        'Error creating: pods "api-" is forbidden: cpu max limit to request ratio per Container is 2, but provided ratio is 4.000000',
+      messageId: 'ratio',
+      data: { resource: 'cpu', scope: 'Container', enforced: '2', field: 'limit', actual: '4.000000' },
+      fix: change('cpu requests/limits'),
+    },
+    {
+      name: 'request above limit',
+      message:
+        'Error creating: Pod "web-7d4-x" is invalid: spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to cpu limit of 1',
+      messageId: 'requestAboveLimit',
+      data: { resource: 'cpu', scope: 'Container', enforced: '', field: 'limit', actual: '' },
+      fix: 'Set an explicit cpu limit at or above the request in the pod template, or raise the LimitRange default for cpu.',
+    },
+  ])('$name', ({ message, messageId, data, fix }) => {
+    const [f, ...rest] = runRule(rule, snapshot({ workloads: [deploy, rs], events: [failed(message)] }));
+    expect(rest).toEqual([]);
+    expect(f?.messageId).toBe(messageId);
+    expect(f?.data).toEqual({ kind: 'ReplicaSet', name: 'web-7d4', attempts: 1, ...data });
+    expect(f?.nextSteps).toEqual([
+      'kubectl describe replicaset web-7d4 -n default',
+      'kubectl describe limitrange -n default',
+      fix,
+    ]);
+    expect(f?.evidence.map((e) => e.text)).toContain(
+      'pod template resources: app: requests none; limits cpu=4',
+    );
+  });
 });

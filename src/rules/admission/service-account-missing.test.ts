@@ -1,4 +1,5 @@
-import { testRule } from '../../../test/rule-tester.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../../../test/rule-tester.js';
 import { event, snapshot, workload } from '../../../test/builders.js';
 import { rule } from './service-account-missing.js';
 
@@ -86,4 +87,51 @@ testRule(rule, {
       expect: [{ messageId: 'token', data: { serviceAccount: 'default' } }],
     },
   ],
+});
+
+describe('service account data and next steps', () => {
+  it.each([
+    {
+      name: 'missing in another namespace than the event',
+      message:
+        'Error creating: pods "kube-stresscheck-7f75dbbcb7-" is forbidden: error looking up service account kube-system/kube-stresscheck: serviceaccount "kube-stresscheck" not found.',
+      messageId: 'missing',
+      data: { serviceAccount: 'kube-stresscheck', namespace: 'kube-system' },
+      steps: [
+        'kubectl get serviceaccount kube-stresscheck -n kube-system -o yaml',
+        'Create it (kubectl create serviceaccount kube-stresscheck -n kube-system) or fix serviceAccountName in the pod template; if a Helm chart should create it, check serviceAccount.create.',
+      ],
+    },
+    {
+      name: 'token not created',
+      message:
+        'Error creating: No API token found for service account "default", retry after the token is automatically created and added to the service account',
+      messageId: 'token',
+      data: { serviceAccount: 'default', namespace: 'shop' },
+      steps: [
+        'kubectl get serviceaccount default -n shop -o yaml',
+        'Check that kube-controller-manager runs with --service-account-private-key-file so the token controller can create the token.',
+      ],
+    },
+  ])('$name', ({ message, messageId, data, steps }) => {
+    const [f, ...rest] = runRule(
+      rule,
+      snapshot({
+        events: [
+          event({
+            reason: 'FailedCreate',
+            kind: 'ReplicaSet',
+            name: 'web-7d4',
+            namespace: 'shop',
+            message,
+            lastS: 100,
+          }),
+        ],
+      }),
+    );
+    expect(rest).toEqual([]);
+    expect(f?.messageId).toBe(messageId);
+    expect(f?.data).toEqual({ kind: 'ReplicaSet', name: 'web-7d4', attempts: 1, ...data });
+    expect(f?.nextSteps).toEqual(['kubectl describe replicaset web-7d4 -n shop', ...steps]);
+  });
 });
