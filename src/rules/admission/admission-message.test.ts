@@ -193,13 +193,13 @@ describe('classifyAdmissionError: the error, its detail and its parts', () => {
     {
       name: 'quota that requires resources, StatefulSet form',
       message:
-        'create Pod database-db-2-0 in StatefulSet database-db-2- failed error: pods "database-db-2-0" is forbidden: failed quota: namespace-quota: must specify limits.memory,requests.cpu,requests.memory',
+        'create Pod fpl-case-service-pr-3308-es-master-0 in StatefulSet fpl-case-service-pr-3308-es-master failed error: pods "fpl-case-service-pr-3308-es-master-0" is forbidden: failed quota: fpl-quota: must specify requests.cpu,requests.memory',
       code: 'QuotaExceeded',
       kind: 'quotaMustSpecify',
       error:
-        'pods "database-db-2-0" is forbidden: failed quota: namespace-quota: must specify limits.memory,requests.cpu,requests.memory',
-      detail: 'failed quota: namespace-quota: must specify limits.memory,requests.cpu,requests.memory',
-      fields: { quota: 'namespace-quota', resources: 'limits.memory,requests.cpu,requests.memory' },
+        'pods "fpl-case-service-pr-3308-es-master-0" is forbidden: failed quota: fpl-quota: must specify requests.cpu,requests.memory',
+      detail: 'failed quota: fpl-quota: must specify requests.cpu,requests.memory',
+      fields: { quota: 'fpl-quota', resources: 'requests.cpu,requests.memory' },
     },
     {
       name: 'RBAC denial, current form',
