@@ -177,6 +177,16 @@ describe('currentAdmissionFailure: what makes a failure history', () => {
     expect(f !== undefined).toBe(current);
   });
 
+  it('keeps the newest creation of an object, whatever the order it is seen in', () => {
+    const f = currentAdmissionFailure(
+      ctxOf({
+        events: [failed(QUOTA, 50), created(80)],
+        pods: [ownedPod(10, [{ name: 'web-7d4', controller: true }])],
+      }),
+    );
+    expect(f).toBeUndefined();
+  });
+
   it('ignores a ReplicaFailure condition that is not True, and one whose error is transient', () => {
     const off = { ...replicaFailure(QUOTA_ERROR, { transitionS: 10 }), status: 'False' };
     expect(currentAdmissionFailure(ctxOf({ children: [rs('web-7d4', [off])] }))).toBeUndefined();

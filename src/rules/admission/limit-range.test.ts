@@ -167,6 +167,37 @@ testRule(rule, {
   ],
 });
 
+describe('LimitRange template evidence', () => {
+  it('shows the resources of the first child that has a pod template', () => {
+    const bare = workload({
+      kind: 'ReplicaSet',
+      name: 'web-9f1',
+      owner: { kind: 'Deployment', name: 'web' },
+      createdS: 50,
+    });
+    const rs = workload({
+      kind: 'ReplicaSet',
+      name: 'web-7d4',
+      owner: { kind: 'Deployment', name: 'web' },
+      template: { spec: { containers: [container('app', { resources: { limits: { cpu: '4' } } })] } },
+    });
+    const [f] = runRule(
+      rule,
+      snapshot({
+        workloads: [workload({ kind: 'Deployment', name: 'web' }), bare, rs],
+        events: [
+          failed(
+            'Error creating: pods "web-7d4-" is forbidden: maximum cpu usage per Container is 2, but limit is 4',
+          ),
+        ],
+      }),
+    );
+    expect(f?.evidence.map((e) => e.text)).toContain(
+      'pod template resources: app: requests none; limits cpu=4',
+    );
+  });
+});
+
 describe('LimitRange data and next steps', () => {
   const deploy = workload({ kind: 'Deployment', name: 'web' });
   const rs = workload({
