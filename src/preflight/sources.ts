@@ -11,6 +11,8 @@ import { STATE_KINDS, type ClusterState, type StateKind } from './types.js';
  */
 export function stateOfScenario(scenario: Scenario): ClusterState {
   const sim = new Simulation({ ...scenario, objects: [] });
-  const objects: KObject[] = sim.allObjects().filter((o) => (STATE_KINDS as readonly string[]).includes(o.kind));
+  const objects: KObject[] = sim
+    .allObjects()
+    .filter((o) => (STATE_KINDS as readonly string[]).includes(o.kind));
   return { objects, known: new Set<StateKind>(STATE_KINDS), missing: [], at: scenario.start };
 }

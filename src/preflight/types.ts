@@ -49,7 +49,15 @@ export interface ClusterState {
 
 /** A workload of the input whose pods preflight judges. */
 export interface PreflightTarget {
-  readonly kind: 'Pod' | 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'CronJob' | 'ReplicationController';
+  readonly kind:
+    | 'Pod'
+    | 'Deployment'
+    | 'ReplicaSet'
+    | 'StatefulSet'
+    | 'DaemonSet'
+    | 'Job'
+    | 'CronJob'
+    | 'ReplicationController';
   readonly namespace: string;
   readonly name: string;
   /** The pod template (a bare Pod: the Pod itself), as applied. */
@@ -92,4 +100,4 @@ export interface CheckContext {
 
 export type Check = (ctx: CheckContext) => readonly CheckFinding[];
 
-export type PreflightVerdict = 'would-pass' | 'would-fail' | 'cannot-tell';
+export type { PreflightVerdict } from '../model/index.js';

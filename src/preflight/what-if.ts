@@ -14,6 +14,7 @@ import { Simulation } from '../simulator/simulation.js';
 import { Store } from '../simulator/world/store.js';
 import type { KObject } from '../simulator/world/types.js';
 import type { ClusterState, InputObject } from './types.js';
+import { placedPodsStart } from './placed-pods-start.js';
 
 /** How long the what-if runs: long enough for every controller's first sync and the scheduler's first attempts. */
 export const WHAT_IF_MS = 60_000;
@@ -80,9 +81,20 @@ function seed(sim: Simulation, objects: readonly KObject[]): Map<string, number>
 }
 
 export function runWhatIf(state: ClusterState, inputs: readonly InputObject[], runMs = WHAT_IF_MS): WhatIf {
-  const base = parseScenario('name: preflight\ndescription: the what-if run of handoff preflight\nduration: 1m\nexpect: { verdict: healthy }\n', '(preflight)');
-  const sim = new Simulation({ ...base, start: state.at }, { controllers: CONTROL_PLANE_CONTROLLERS });
+  const base = parseScenario(
+    'name: preflight\ndescription: the what-if run of handoff preflight\nduration: 1m\nexpect: { verdict: healthy }\n',
+    '(preflight)',
+  );
+  // The scenario format's defaults (a node, a default StorageClass) would add to the cluster: none.
+  const cluster = { ...base.cluster, nodes: [], storageClasses: [], csiDrivers: [], webhooks: [] };
+  const seeded = new Set<string>();
+  const sim = new Simulation(
+    { ...base, cluster, start: state.at },
+    { controllers: [...CONTROL_PLANE_CONTROLLERS, placedPodsStart(seeded)] },
+  );
   const skipped = seed(sim, state.objects);
+  for (const o of state.objects)
+    if (o.kind === 'Pod') seeded.add(`${o.metadata.namespace ?? ''}/${o.metadata.name}`);
   const refused: Refusal[] = [];
   const ordered = inputs
     .map((input, i) => ({ input, i }))

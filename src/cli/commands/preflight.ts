@@ -1,0 +1,222 @@
+/**
+ * `handoff preflight -f PATH...`: before anything is applied, which handoff would stop each
+ * workload of the manifests, judged against a cluster's current state (a live cluster, a capture
+ * bundle, or a simulator scenario's cluster). Read-only: nothing is sent to the cluster but lists.
+ */
+import { Option } from 'commander';
+import { snapshotFromSimulation } from '../../collectors/simulator/index.js';
+import { readSources } from '../../collectors/files/sources.js';
+import { parseDocuments } from '../../collectors/normalize/documents.js';
+import { InputError, UsageError } from '../../errors/index.js';
+import type { Diagnosis, DiagnosisReport } from '../../model/index.js';
+import { CLUSTER_CHECKS } from '../../preflight/cluster-checks.js';
+import { judge } from '../../preflight/judge.js';
+import { stateOfScenario } from '../../preflight/sources.js';
+import { targetsOf, whatIfInputs } from '../../preflight/targets.js';
+import type { ClusterState, InputObject } from '../../preflight/types.js';
+import { runWhatIf } from '../../preflight/what-if.js';
+import { colour, plain } from '../../report/index.js';
+import { classifyAdmissionError } from '../../rules/admission/admission-message.js';
+import { diagnose } from '../../rules/engine/index.js';
+import { RULES } from '../../rules/index.js';
+import { resolveScenario } from '../../simulator/scenario/catalog.js';
+import { resourceByKind } from '../../simulator/world/resources.js';
+import type { KObject } from '../../simulator/world/types.js';
+import { EXIT, type CliIO } from '../io.js';
+import { outputOption, repeatable, type RegisterCommand } from '../options.js';
+import { outputFormat, useColour } from './diagnose.js';
+
+export interface PreflightOptions {
+  readonly file?: readonly string[];
+  readonly namespace?: string;
+  readonly sim?: string;
+  readonly output?: string;
+  readonly verbose?: boolean;
+}
+
+export const PREFLIGHT_FORMATS = ['text', 'json', 'yaml', 'junit', 'markdown'] as const;
+
+type Rec = Record<string, unknown>;
+const rec = (x: unknown): Rec | undefined =>
+  typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Rec) : undefined;
+
+/** API groups of Kubernetes itself: a kind there that the tool does not know is a typo, not a CRD. */
+const CORE_GROUP = /^(v1|(apps|batch|policy|autoscaling)\/\w+|[a-z.]*\.k8s\.io\/\w+)$/;
+
+/** The input's objects, one per document (Lists expanded), each with the file and line it came from. */
+export function inputObjects(
+  sources: readonly { name: string; text: string }[],
+  namespace: string,
+  notes: string[],
+): InputObject[] {
+  const out: InputObject[] = [];
+  const add = (value: unknown, file: string, line: number): void => {
+    const o = rec(value);
+    if (o === undefined)
+      throw new InputError(
+        file,
+        line,
+        'not a Kubernetes object (a mapping with apiVersion, kind and metadata)',
+      );
+    const kind = typeof o.kind === 'string' ? o.kind : undefined;
+    const apiVersion = typeof o.apiVersion === 'string' ? o.apiVersion : undefined;
+    if (kind === undefined || apiVersion === undefined)
+      throw new InputError(
+        file,
+        line,
+        `the object has no ${kind === undefined ? 'kind' : 'apiVersion'}`,
+        'kubectl apply needs apiVersion, kind and metadata.name',
+      );
+    if (kind.endsWith('List') && Array.isArray(o.items)) {
+      for (const item of o.items) add(item, file, line);
+      return;
+    }
+    const meta = rec(o.metadata);
+    const name = typeof meta?.name === 'string' && meta.name !== '' ? meta.name : undefined;
+    if (name === undefined)
+      throw new InputError(
+        file,
+        line,
+        `${kind} has no metadata.name`,
+        'preflight judges what kubectl apply would create: name every object',
+      );
+    const resource = resourceByKind(kind);
+    if (resource === undefined) {
+      if (CORE_GROUP.test(apiVersion))
+        throw new InputError(
+          file,
+          line,
+          `unknown kind "${kind}" in ${apiVersion}`,
+          "check the kind's spelling (kubectl api-resources lists them)",
+        );
+      notes.push(
+        `${file}:${line}: ${kind} ${name} (${apiVersion}) is not judged: preflight knows only Kubernetes' own kinds`,
+      );
+      return;
+    }
+    const object = structuredClone(o) as unknown as KObject;
+    if (resource.namespaced) object.metadata.namespace ??= namespace;
+    else delete object.metadata.namespace;
+    out.push({ object, file, line });
+  };
+  for (const s of sources) {
+    for (const doc of parseDocuments(s.name, s.text).documents) {
+      if (doc.value === null || doc.value === undefined) continue;
+      add(doc.value, s.name, doc.line);
+    }
+  }
+  return out;
+}
+
+function clusterState(
+  opts: PreflightOptions,
+): Promise<{ state: ClusterState; source: DiagnosisReport['source'] }> {
+  if (opts.sim !== undefined) {
+    const scenario = resolveScenario(opts.sim);
+    return Promise.resolve({
+      state: stateOfScenario(scenario),
+      source: { type: 'simulator', scenario: scenario.name },
+    });
+  }
+  throw new UsageError(
+    'preflight needs a cluster state: --sim SCENARIO',
+    'e.g. handoff preflight -f deploy.yaml --sim default',
+  );
+}
+
+/**
+ * The verdicts for an input against a state: the what-if run, the engine's diagnosis of it, and
+ * the checks, joined per target. Throws InputError for an object the API server would refuse as
+ * invalid (that is the manifest's error, not a prediction).
+ */
+export function predict(state: ClusterState, inputs: readonly InputObject[]): Diagnosis[] {
+  const targets = targetsOf(inputs);
+  const whatIf = runWhatIf(state, whatIfInputs(inputs));
+  for (const r of whatIf.refused) {
+    if (r.status.reason === 'Invalid')
+      throw new InputError(
+        r.input.file,
+        r.input.line,
+        r.status.message,
+        'the API server would refuse this object as written',
+      );
+  }
+  const now = whatIf.sim.clock.now();
+  const { diagnoses } = diagnose(snapshotFromSimulation(whatIf.sim), { now, rules: RULES });
+  return judge({
+    targets,
+    inputs,
+    state,
+    whatIf: diagnoses,
+    refused: whatIf.refused,
+    checks: PREFLIGHT_CHECKS,
+    admissionReason: (message) => classifyAdmissionError(message)?.code,
+  });
+}
+
+/** Every check, cluster-side first. */
+export const PREFLIGHT_CHECKS = [...CLUSTER_CHECKS];
+
+export async function runPreflight(opts: PreflightOptions, io: CliIO): Promise<number> {
+  const format = outputFormat(opts.output);
+  const paths = opts.file ?? [];
+  if (paths.length === 0)
+    throw new UsageError(
+      '-f/--file PATH is required: the manifests to judge',
+      'e.g. handoff preflight -f k8s/ --sim default, or helm template . | handoff preflight -f - ...',
+    );
+  const { sources } = await readSources(paths, io.stdin);
+  const notes: string[] = [];
+  const { state, source } = await clusterState(opts);
+  const inputs = inputObjects(sources, opts.namespace ?? 'default', notes);
+  if (targetsOf(inputs).length === 0 && !inputs.some((i) => i.object.kind === 'Service'))
+    throw new UsageError(
+      `${paths.join(', ')}: no workload to judge (Pod, Deployment, ReplicaSet, StatefulSet, DaemonSet, Job, CronJob or Service)`,
+    );
+  const results = predict(state, inputs);
+  const report: DiagnosisReport = {
+    kind: 'PreflightReport',
+    generatedAt: new Date(io.now()).toISOString(),
+    referenceTime: state.at,
+    source: { ...source, referenceTime: new Date(state.at).toISOString() },
+    diagnoses: results,
+  };
+  io.stdout.write(
+    format.render(report, {
+      style: format.name === 'text' && useColour(io) ? colour : plain,
+      notes,
+      verbose: opts.verbose === true,
+      title: 'handoff preflight',
+    }),
+  );
+  if (!format.showsNotes) for (const n of notes) io.stderr.write(`handoff: note: ${n}\n`);
+  return results.some((d) => d.preflight?.verdict === 'would-fail') ? EXIT.failed : EXIT.ok;
+}
+
+export const registerPreflight: RegisterCommand = (program, { io, exit }) => {
+  outputOption(
+    program
+      .command('preflight')
+      .description(
+        'before applying manifests, name the handoff that would stop each workload, from the cluster as it is',
+      )
+      .option(
+        '-f, --file <PATH>',
+        'manifests as kubectl apply -f takes them: files, folders, - for standard input (repeatable)',
+        repeatable,
+      )
+      .option('-n, --namespace <NS>', 'namespace of input objects that name none (default: default)')
+      .addOption(
+        new Option(
+          '--sim <SCENARIO>',
+          "judge against a built-in simulator scenario's cluster (handoff sim list)",
+        ),
+      )
+      .option('-v, --verbose', 'show targets that would pass in full'),
+    PREFLIGHT_FORMATS,
+    undefined,
+    'output format (default: text)',
+  ).action(async (opts: PreflightOptions) => {
+    exit(await runPreflight(opts, io));
+  });
+};

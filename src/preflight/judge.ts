@@ -1,0 +1,203 @@
+/**
+ * The verdict per target: the first handoff (in chain order) that the what-if or a static check
+ * shows would fail; else `cannot-tell` when something on the way is unknown; else `would-pass`.
+ * The result is a Diagnosis, so every report format renders it; `preflight` carries the verdict.
+ */
+import {
+  STAGE_IDS,
+  stageOrder,
+  type ChainEntry,
+  type Diagnosis,
+  type PreflightOutcome,
+  type ReasonCode,
+  type StageId,
+  type TargetKind,
+} from '../model/index.js';
+import type { Refusal } from './what-if.js';
+import { cronJobRunName } from './targets.js';
+import type { Check, CheckFinding, ClusterState, InputObject, PreflightTarget } from './types.js';
+
+export interface JudgeInput {
+  readonly targets: readonly PreflightTarget[];
+  readonly inputs: readonly InputObject[];
+  readonly state: ClusterState;
+  /** The engine's diagnoses of the what-if cluster. */
+  readonly whatIf: readonly Diagnosis[];
+  readonly refused: readonly Refusal[];
+  readonly checks: readonly Check[];
+  /** Reads an API server's refusal as an admission reason code (the engine's own reading). */
+  readonly admissionReason: (message: string) => ReasonCode | undefined;
+}
+
+/** The stages preflight judges; those after them depend on the running app. */
+export const HORIZON: StageId = 'container-config';
+
+function covers(d: Diagnosis, t: PreflightTarget): boolean {
+  if (d.target.namespace !== t.namespace) return false;
+  const names =
+    t.kind === 'CronJob'
+      ? [
+          [t.kind, t.name],
+          ['Job', cronJobRunName(t.name)],
+        ]
+      : [[t.kind, t.name]];
+  return names.some(
+    ([kind, name]) =>
+      (d.target.kind === kind && d.target.name === name) ||
+      (d.owners ?? []).some((o) => o.kind === kind && o.name === name),
+  );
+}
+
+function fromDiagnosis(d: Diagnosis): CheckFinding | undefined {
+  if (d.verdict === 'healthy' || d.verdict === 'unknown' || d.stage === null || d.reason === null)
+    return undefined;
+  return {
+    check: d.ruleId ?? 'what-if',
+    outcome: 'fail',
+    stage: d.stage,
+    reason: d.reason,
+    message: d.summary,
+    evidence: d.evidence,
+    nextSteps: d.nextSteps,
+    ...(d.container === null ? {} : { container: d.container }),
+  };
+}
+
+function fromRefusal(r: Refusal, reason: ReasonCode | undefined): CheckFinding {
+  const o = r.input.object;
+  const ns = o.metadata.namespace ?? 'default';
+  return {
+    check: 'admission/refused',
+    outcome: 'fail',
+    stage: 'admission',
+    reason: reason ?? 'Forbidden',
+    message: r.status.message,
+    evidence: [
+      {
+        source: 'status',
+        text: `the API server answered ${r.status.code} ${r.status.reason}: ${r.status.message}`,
+      },
+    ],
+    nextSteps: [`kubectl apply --dry-run=server -f ${r.input.file} -n ${ns}`],
+  };
+}
+
+const byChain = (a: CheckFinding, b: CheckFinding): number => stageOrder(a.stage) - stageOrder(b.stage);
+
+function chainOf(failed: StageId | undefined, unknownStages: ReadonlySet<StageId>): ChainEntry[] {
+  const horizon = stageOrder(HORIZON);
+  return STAGE_IDS.filter((s) => s !== 'termination').map((stage) => {
+    const order = stageOrder(stage);
+    if (failed !== undefined) {
+      const f = stageOrder(failed);
+      if (order < f) return { stage, status: unknownStages.has(stage) ? 'unknown' : 'passed' };
+      return { stage, status: order === f ? 'failed' : 'not-reached' };
+    }
+    if (order > horizon || unknownStages.has(stage)) return { stage, status: 'unknown' };
+    return { stage, status: 'passed' };
+  });
+}
+
+function outcome(
+  verdict: PreflightOutcome['verdict'],
+  findings: readonly CheckFinding[],
+  input: InputObject | undefined,
+): PreflightOutcome {
+  return {
+    verdict,
+    unknown: findings.filter((f) => f.outcome === 'unknown').map((f) => f.message),
+    warnings: findings.filter((f) => f.outcome === 'warn').map((f) => f.message),
+    ...(input === undefined ? {} : { file: input.file, line: input.line }),
+  };
+}
+
+/** One target's verdict from everything found about it. */
+export function verdictOf(
+  target: { kind: TargetKind; namespace: string; name: string },
+  findings: readonly CheckFinding[],
+  input?: InputObject,
+): Diagnosis {
+  const fails = findings.filter((f) => f.outcome === 'fail').sort(byChain);
+  const unknowns = findings.filter((f) => f.outcome === 'unknown').sort(byChain);
+  const first = fails[0];
+  const what = `${target.kind} ${target.namespace}/${target.name}`;
+  if (first !== undefined) {
+    return {
+      target,
+      verdict: 'failed',
+      stage: first.stage,
+      reason: first.reason ?? null,
+      ruleId: first.check,
+      container: first.container ?? null,
+      summary: first.message,
+      confidence: 'high',
+      evidence: first.evidence,
+      nextSteps: first.nextSteps,
+      chain: chainOf(first.stage, new Set(unknowns.filter((u) => byChain(u, first) < 0).map((u) => u.stage))),
+      preflight: outcome('would-fail', findings, input),
+      notes: fails.slice(1).map((f) => `also at ${f.stage}: ${f.message}`),
+    };
+  }
+  const verdict = unknowns.length > 0 ? 'cannot-tell' : 'would-pass';
+  return {
+    target,
+    verdict: verdict === 'would-pass' ? 'healthy' : 'unknown',
+    stage: unknowns[0]?.stage ?? null,
+    reason: null,
+    ruleId: null,
+    container: null,
+    summary:
+      verdict === 'would-pass'
+        ? `${what} would pass every handoff up to starting its containers.`
+        : `Nothing found stops ${what} before its containers start, but ${unknowns[0]?.message ?? ''}.`,
+    confidence: verdict === 'would-pass' ? 'high' : 'low',
+    evidence: unknowns.flatMap((u) => u.evidence),
+    nextSteps: [...new Set(unknowns.flatMap((u) => u.nextSteps))],
+    chain: chainOf(undefined, new Set(unknowns.map((u) => u.stage))),
+    preflight: outcome(verdict, findings, input),
+    notes: [],
+  };
+}
+
+/** Every target's verdict, in input order, then each Service of the input. */
+export function judge(j: JudgeInput): Diagnosis[] {
+  const services = j.inputs
+    .filter((i) => i.object.kind === 'Service')
+    .map((i) => {
+      const target = {
+        kind: 'Service' as const,
+        namespace: i.object.metadata.namespace ?? 'default',
+        name: i.object.metadata.name,
+      };
+      const findings = j.whatIf
+        .filter(
+          (d) =>
+            d.target.kind === 'Service' &&
+            d.target.namespace === target.namespace &&
+            d.target.name === target.name,
+        )
+        .map(fromDiagnosis)
+        .filter((f): f is CheckFinding => f !== undefined);
+      const refusal = j.refused.find((r) => r.input === i);
+      if (refusal !== undefined)
+        findings.push(fromRefusal(refusal, j.admissionReason(refusal.status.message)));
+      return verdictOf(target, findings, i);
+    });
+  return [...workloads(j), ...services];
+}
+
+function workloads(j: JudgeInput): Diagnosis[] {
+  return j.targets.map((t) => {
+    const findings: CheckFinding[] = [];
+    const refusal = j.refused.find((r) => r.input === t.input);
+    if (refusal !== undefined) findings.push(fromRefusal(refusal, j.admissionReason(refusal.status.message)));
+    for (const d of j.whatIf) {
+      if (!covers(d, t)) continue;
+      const f = fromDiagnosis(d);
+      if (f !== undefined) findings.push(f);
+    }
+    const ctx = { target: t, state: j.state, inputs: j.inputs };
+    for (const check of j.checks) findings.push(...check(ctx));
+    return verdictOf({ kind: t.kind, namespace: t.namespace, name: t.name }, findings, t.input);
+  });
+}
