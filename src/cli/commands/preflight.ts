@@ -15,7 +15,8 @@ import { stateOfScenario } from '../../preflight/sources.js';
 import { targetsOf, whatIfInputs } from '../../preflight/targets.js';
 import type { ClusterState, InputObject } from '../../preflight/types.js';
 import { runWhatIf } from '../../preflight/what-if.js';
-import { colour, plain } from '../../report/index.js';
+import { colour, plain, sanitize } from '../../report/index.js';
+import { escapeData, escapeProperty, targetText } from '../check/output.js';
 import { classifyAdmissionError } from '../../rules/admission/admission-message.js';
 import { diagnose } from '../../rules/engine/index.js';
 import { RULES } from '../../rules/index.js';
@@ -32,6 +33,7 @@ export interface PreflightOptions {
   readonly sim?: string;
   readonly output?: string;
   readonly verbose?: boolean;
+  readonly annotations?: string;
 }
 
 export const PREFLIGHT_FORMATS = ['text', 'json', 'yaml', 'junit', 'markdown'] as const;
@@ -157,8 +159,37 @@ export function predict(state: ClusterState, inputs: readonly InputObject[]): Di
 /** Every check, cluster-side first. */
 export const PREFLIGHT_CHECKS = [...CLUSTER_CHECKS];
 
+/**
+ * GitHub workflow commands on the manifest's file and line: `::error` for a target that would
+ * fail, `::notice` for one preflight cannot decide, `::warning` per warning.
+ */
+export function preflightAnnotations(results: readonly Diagnosis[]): string[] {
+  const out: string[] = [];
+  for (const d of results) {
+    const p = d.preflight;
+    if (p === undefined) continue;
+    const at = p.file === undefined ? '' : `file=${escapeProperty(p.file)}${p.line === undefined ? '' : `,line=${p.line}`},`;
+    const who = targetText(d);
+    const line = (command: string, title: string, message: string): string =>
+      `::${command} ${at}title=${escapeProperty(sanitize(title))}::${escapeData(sanitize(message))}`;
+    if (p.verdict === 'would-fail')
+      out.push(
+        line(
+          'error',
+          `handoff preflight: ${d.stage ?? ''}/${d.reason ?? ''} ${who}`,
+          `${who} would fail at ${d.stage ?? '?'}: ${d.summary}${d.nextSteps[0] ? `\nnext: ${d.nextSteps[0]}` : ''}`,
+        ),
+      );
+    else if (p.verdict === 'cannot-tell') out.push(line('notice', `handoff preflight: cannot tell ${who}`, d.summary));
+    for (const w of p.warnings) out.push(line('warning', `handoff preflight: ${who}`, w));
+  }
+  return out;
+}
+
 export async function runPreflight(opts: PreflightOptions, io: CliIO): Promise<number> {
   const format = outputFormat(opts.output);
+  if (opts.annotations !== undefined && format.name !== 'text')
+    throw new UsageError('--annotations github prints workflow commands on stdout, which only the text output leaves readable', 'use -o text with --annotations github');
   const paths = opts.file ?? [];
   if (paths.length === 0)
     throw new UsageError(
@@ -190,6 +221,7 @@ export async function runPreflight(opts: PreflightOptions, io: CliIO): Promise<n
     }),
   );
   if (!format.showsNotes) for (const n of notes) io.stderr.write(`handoff: note: ${n}\n`);
+  if (opts.annotations === 'github') for (const l of preflightAnnotations(results)) io.stdout.write(`${l}\n`);
   return results.some((d) => d.preflight?.verdict === 'would-fail') ? EXIT.failed : EXIT.ok;
 }
 
@@ -212,7 +244,10 @@ export const registerPreflight: RegisterCommand = (program, { io, exit }) => {
           "judge against a built-in simulator scenario's cluster (handoff sim list)",
         ),
       )
-      .option('-v, --verbose', 'show targets that would pass in full'),
+      .option('-v, --verbose', 'show targets that would pass in full')
+      .addOption(
+        new Option('--annotations <FORMAT>', 'also print CI annotations on the manifest lines').choices(['github']),
+      ),
     PREFLIGHT_FORMATS,
     undefined,
     'output format (default: text)',
