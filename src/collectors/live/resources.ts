@@ -58,6 +58,33 @@ export const CRON_JOBS = r('CronJob', 'batch', 'v1', 'cronjobs', true, 'workload
 export const RESOURCE_QUOTAS = r('ResourceQuota', '', 'v1', 'resourcequotas', true, 'resourcequotas');
 export const LIMIT_RANGES = r('LimitRange', '', 'v1', 'limitranges', true, 'limitranges');
 
+const api = (kind: string, group: string, resource: string, namespaced: boolean): ApiResource => ({
+  kind,
+  group,
+  version: 'v1',
+  resource,
+  namespaced,
+});
+
+/** Resources preflight reads that are no evidence of a diagnosis. */
+export const NAMESPACES = api('Namespace', '', 'namespaces', false);
+export const SERVICE_ACCOUNTS = api('ServiceAccount', '', 'serviceaccounts', true);
+export const CONFIG_MAPS = api('ConfigMap', '', 'configmaps', true);
+export const SECRETS = api('Secret', '', 'secrets', true);
+export const CSI_DRIVERS = api('CSIDriver', 'storage.k8s.io', 'csidrivers', false);
+export const MUTATING_WEBHOOKS = api(
+  'MutatingWebhookConfiguration',
+  'admissionregistration.k8s.io',
+  'mutatingwebhookconfigurations',
+  false,
+);
+export const VALIDATING_WEBHOOKS = api(
+  'ValidatingWebhookConfiguration',
+  'admissionregistration.k8s.io',
+  'validatingwebhookconfigurations',
+  false,
+);
+
 /** Everything a namespace or cluster scan lists (events.k8s.io/v1 is added when served). */
 export const SCAN_RESOURCES: readonly ResourceType[] = [
   PODS,
