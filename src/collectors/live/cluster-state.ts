@@ -4,7 +4,7 @@
  * volumes, Services, admission webhooks), each listed whole, page by page, with GETs only.
  * Secret and ConfigMap values never outlive their page: only their keys are kept.
  */
-import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
+import { objectIdentity, stateObject, type StateObjects } from '../state-objects.js';
 import { runBounded } from './collection.js';
 import type { Connection } from './kubeconfig.js';
 import { listPages, type ListOutcome } from './lister.js';
@@ -28,15 +28,7 @@ import {
 } from './resources.js';
 import { Transport, type TransportOptions } from './transport.js';
 
-/** Objects of a cluster's state, which kinds were read whole, and why the others were not. */
-export interface StateObjects {
-  /** Objects as the API server returns them, each with apiVersion, kind and metadata. */
-  readonly objects: Record<string, unknown>[];
-  /** Kinds every list of which was read to its end. */
-  readonly known: string[];
-  /** Why a kind is not known: the text of each list that did not finish. */
-  readonly missing: { readonly kind: string; readonly why: string }[];
-}
+export type { StateObjects } from '../state-objects.js';
 
 export interface ClusterStateOptions {
   readonly transport?: TransportOptions;
@@ -69,8 +61,6 @@ export const STATE_RESOURCES: readonly ApiResource[] = [
 
 /** The pods that hold node resources: those not terminated (the scheduler's own view). */
 export const RUNNING_PODS_SELECTOR = 'status.phase!=Succeeded,status.phase!=Failed';
-
-const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
 interface PlannedList {
   readonly type: ApiResource;
@@ -135,7 +125,7 @@ export async function collectClusterState(
   const missing: { kind: string; why: string }[] = [];
   plan.forEach((p, i) => {
     for (const o of read[i] ?? []) {
-      const key = identity(o);
+      const key = objectIdentity(o);
       if (seen.has(key)) continue;
       seen.add(key);
       objects.push(o);
@@ -153,56 +143,6 @@ export async function collectClusterState(
   });
   const known = STATE_RESOURCES.map((t) => t.kind).filter((k) => !incomplete.has(k));
   return { objects, known, missing };
-}
-
-/**
- * One listed object as preflight keeps it: without managedFields and the last-applied
- * annotation; a Secret reduced to its metadata, type and data keys, a ConfigMap's values
- * replaced by empty strings. `listKind` is the kind of the list it came from, which decides
- * whatever the item says of itself.
- */
-export function stateObject(item: Raw, listKind?: string): Record<string, unknown> {
-  const metadata = bareMetadata(item.metadata);
-  const kind = listKind ?? str(item.kind);
-  if (kind === 'Secret') {
-    return {
-      apiVersion: item.apiVersion,
-      kind,
-      metadata,
-      ...(item.type === undefined ? {} : { type: item.type }),
-      ...keysOnly('data', item.data),
-      ...keysOnly('stringData', item.stringData),
-    };
-  }
-  if (kind === 'ConfigMap') {
-    const { data, binaryData, ...rest } = item;
-    return { ...rest, metadata, ...keysOnly('data', data), ...keysOnly('binaryData', binaryData) };
-  }
-  return { ...item, metadata };
-}
-
-function bareMetadata(raw: unknown): Record<string, unknown> {
-  const metadata: Record<string, unknown> = { ...rec(raw) };
-  delete metadata.managedFields;
-  if (!isRecord(metadata.annotations)) return metadata;
-  const annotations = Object.fromEntries(
-    Object.entries(metadata.annotations).filter(([k]) => k !== LAST_APPLIED),
-  );
-  if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
-  else delete metadata.annotations;
-  return metadata;
-}
-
-/** `{ [field]: { key: '' … } }` for a map of values, nothing for anything else. */
-function keysOnly(field: string, value: unknown): Record<string, Record<string, string>> {
-  if (!isRecord(value)) return {};
-  return { [field]: Object.fromEntries(Object.keys(value).map((k) => [k, ''])) };
-}
-
-/** An object read twice (a pod of a target namespace in the cluster-wide list, a list restarted after 410) is kept once. */
-function identity(o: Record<string, unknown>): string {
-  const m = rec(o.metadata);
-  return `${str(o.kind) ?? ''}/${str(m.uid) ?? `${str(m.namespace) ?? ''}/${str(m.name) ?? ''}`}`;
 }
 
 function quoted(names: readonly string[]): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stateObject } from './cluster-state.js';
+import { objectIdentity, stateObject } from './state-objects.js';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 const managed = [{ manager: 'kubectl-client-side-apply', operation: 'Update', fieldsV1: { 'f:data': {} } }];
@@ -105,5 +105,28 @@ describe('stateObject: what preflight keeps of a listed object', () => {
     const copy = structuredClone(item);
     stateObject(item, 'Node');
     expect(item).toEqual(copy);
+  });
+});
+
+describe('objectIdentity: when two reads are one object', () => {
+  it.each([
+    ['kind and uid', { kind: 'Pod', metadata: { name: 'web', namespace: 'shop', uid: 'u-1' } }, 'Pod/u-1'],
+    [
+      'kind, namespace and name without a uid',
+      { kind: 'Pod', metadata: { name: 'web', namespace: 'shop' } },
+      'Pod/shop/web',
+    ],
+    ['a cluster-scoped object without a uid', { kind: 'Node', metadata: { name: 'n1' } }, 'Node//n1'],
+  ])('%s', (_, o, key) => {
+    expect(objectIdentity(o)).toBe(key);
+  });
+
+  it('the same name in two kinds or two namespaces is two objects', () => {
+    const keys = [
+      { kind: 'Secret', metadata: { name: 'db', namespace: 'shop' } },
+      { kind: 'ConfigMap', metadata: { name: 'db', namespace: 'shop' } },
+      { kind: 'Secret', metadata: { name: 'db', namespace: 'billing' } },
+    ].map(objectIdentity);
+    expect(new Set(keys).size).toBe(3);
   });
 });
