@@ -6,7 +6,12 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { collectClusterState, type StateObjects } from '../../src/collectors/live/cluster-state.js';
+import {
+  collectClusterState,
+  STATE_RESOURCES,
+  type StateObjects,
+} from '../../src/collectors/live/cluster-state.js';
+import { STATE_OBJECT_KINDS } from '../../src/collectors/state-objects.js';
 import { loadConnection, type Connection } from '../../src/collectors/live/index.js';
 import { ClusterError } from '../../src/errors/index.js';
 import { STATE_KINDS } from '../../src/preflight/types.js';
@@ -122,6 +127,13 @@ const find = (s: StateObjects, kind: string, ns: string, name: string): Record<s
     const m = o.metadata as { name: string; namespace?: string };
     return o.kind === kind && m.namespace === ns && m.name === name;
   });
+
+describe('the state kinds of the collectors', () => {
+  it("are preflight's STATE_KINDS, in their order", () => {
+    expect(STATE_OBJECT_KINDS).toEqual(STATE_KINDS);
+    expect(STATE_RESOURCES.map((r) => r.kind)).toEqual(STATE_KINDS);
+  });
+});
 
 describe('collectClusterState against the served simulator', () => {
   it('an admin reading "shop": every state kind is known, nothing is missing', async () => {

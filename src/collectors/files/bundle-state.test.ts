@@ -4,7 +4,7 @@ import { EVIDENCE_KINDS, type EvidenceKind } from '../../model/index.js';
 import { InputError } from '../../errors/index.js';
 import { renderBundle, type BundleScope, type BundleSource } from '../capture.js';
 import { STATE_OBJECT_KINDS } from '../state-objects.js';
-import { stateObjectsOfBundle, type BundleStateOptions } from './bundle-state.js';
+import { bundleStateOfText, stateObjectsOfBundle, type BundleStateOptions } from './bundle-state.js';
 
 const CAPTURED_AT = '2026-11-30T09:15:00Z';
 const AT = Date.UTC(2026, 10, 30, 9, 15, 0);
@@ -327,5 +327,65 @@ describe('stateObjectsOfBundle: what is not a bundle (exit 2)', () => {
 
   it('without a file name the errors say "(bundle)"', () => {
     expect(() => stateObjectsOfBundle({ kind: 'Pod' })).toThrow('(bundle): not an evidence bundle');
+  });
+});
+
+describe('bundleStateOfText: the bundle of a file', () => {
+  const yaml = renderBundle({
+    capturedAt: CAPTURED_AT,
+    source: { type: 'live', context: 'prod' },
+    scope: { namespace: 'shop', allNamespaces: true },
+    collected: ['pods', 'nodes'],
+    objects: OBJECTS.slice(0, 2),
+    logs: [],
+    probes: [],
+  });
+  const json = renderBundle(
+    {
+      capturedAt: CAPTURED_AT,
+      source: { type: 'live' },
+      scope: { namespace: 'shop' },
+      collected: ['nodes'],
+      objects: [],
+      logs: [],
+      probes: [],
+    },
+    'json',
+  );
+
+  it.each([
+    ['YAML', yaml, ['Node', 'Pod'], 2],
+    ['JSON', json, ['Node'], 0],
+  ])('%s', (_, text, known, objects) => {
+    const s = bundleStateOfText('b.yaml', text);
+    expect(s.known).toEqual(known);
+    expect(s.objects).toHaveLength(objects);
+    expect(s.at).toBe(AT);
+  });
+
+  it('passes the namespaces on', () => {
+    const s = bundleStateOfText('b.yaml', yaml, { namespaces: ['billing'] });
+    expect(s.known).toEqual(['Node', 'Pod']);
+    const t = bundleStateOfText('b.yaml', yaml.replace('allNamespaces: true', 'allNamespaces: false'), {
+      namespaces: ['billing'],
+    });
+    expect(t.missing.find((m) => m.kind === 'Pod')?.why).toBe(
+      'the bundle was captured in the namespace "shop": it does not hold the Pods of "billing"',
+    );
+  });
+
+  it.each([
+    [
+      'no bundle',
+      'apiVersion: v1\nkind: Pod\nmetadata: { name: web }\n',
+      'b.yaml: holds no evidence bundle (apiVersion: handoff/v1, kind: EvidenceBundle)',
+    ],
+    [
+      'two bundles',
+      `${yaml}---\n${yaml}`,
+      `b.yaml:${String(yaml.split('\n').length + 1)}: a second evidence bundle (the first starts at line 1); --against takes one`,
+    ],
+  ])('%s: an InputError naming the file', (_, text, message) => {
+    expect(() => bundleStateOfText('b.yaml', text)).toThrow(message);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { InputError } from '../../errors/index.js';
 import { isRecord, rec, str, strings } from '../normalize/coerce.js';
+import { parseDocuments } from '../normalize/documents.js';
 import { objectIdentity, STATE_OBJECT_KINDS, stateObject, type StateObjects } from '../state-objects.js';
 
 /** The state of a bundle, at the time it was captured. */
@@ -106,6 +107,37 @@ export function stateObjectsOfBundle(bundle: unknown, options: BundleStateOption
     else missing.push({ kind, why });
   }
   return { objects, known, missing, at };
+}
+
+/**
+ * The state of the one evidence bundle in `text` (YAML or JSON, as `handoff capture` writes it),
+ * read from `name`; errors (exit 2) name the file, and the line of a bundle among several.
+ */
+export function bundleStateOfText(
+  name: string,
+  text: string,
+  options: Omit<BundleStateOptions, 'file'> = {},
+): BundleState {
+  const bundles = parseDocuments(name, text).documents.filter(
+    (d) => isRecord(d.value) && d.value.kind === 'EvidenceBundle',
+  );
+  const [first, second] = bundles;
+  if (first === undefined) {
+    throw new InputError(
+      name,
+      undefined,
+      'holds no evidence bundle (apiVersion: handoff/v1, kind: EvidenceBundle)',
+      'write one with handoff capture --out FILE',
+    );
+  }
+  if (second !== undefined) {
+    throw new InputError(
+      name,
+      second.line,
+      `a second evidence bundle (the first starts at line ${first.line}); --against takes one`,
+    );
+  }
+  return stateObjectsOfBundle(first.value, { ...options, file: name });
 }
 
 /** Why a kind is not known from this bundle; undefined when its capture read it whole. */
