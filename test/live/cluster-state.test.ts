@@ -310,6 +310,55 @@ describe('collectClusterState against the fake API', () => {
     expect(JSON.stringify(state)).not.toContain(SECRET_B64);
   });
 
+  it('a namespace named twice is listed once per kind; namespaced kinds are listed in it, cluster-scoped ones at the cluster scope', async () => {
+    api = await startFakeApi();
+    await collectClusterState(connect(api.url, 't'), ['shop', 'shop']);
+    const paths = api.requests
+      .map((r) => `${r.path}${r.query.has('fieldSelector') ? '?running' : ''}`)
+      .sort();
+    expect(paths).toEqual(
+      [
+        '/api/v1/namespaces',
+        '/api/v1/nodes',
+        '/api/v1/namespaces/shop/pods',
+        '/api/v1/pods?running',
+        '/api/v1/namespaces/shop/resourcequotas',
+        '/api/v1/namespaces/shop/limitranges',
+        '/api/v1/namespaces/shop/serviceaccounts',
+        '/api/v1/namespaces/shop/configmaps',
+        '/api/v1/namespaces/shop/secrets',
+        '/api/v1/namespaces/shop/persistentvolumeclaims',
+        '/api/v1/persistentvolumes',
+        '/apis/storage.k8s.io/v1/storageclasses',
+        '/apis/storage.k8s.io/v1/csidrivers',
+        '/api/v1/namespaces/shop/services',
+        '/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations',
+        '/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations',
+      ].sort(),
+    );
+    expect(api.requests.find((r) => r.query.has('fieldSelector'))?.query.get('fieldSelector')).toBe(
+      'status.phase!=Succeeded,status.phase!=Failed',
+    );
+  });
+
+  it('a continue token that expired (410) restarts the list; what was read twice is kept once', async () => {
+    let expired = false;
+    api = await startFakeApi({
+      objects: { '/secrets': [1, 2, 3, 4, 5].map(secret) },
+      intercept: (r) => {
+        if (r.path !== '/api/v1/secrets' || r.query.get('continue') !== '4' || expired) return undefined;
+        expired = true;
+        return { status: 410, body: { kind: 'Status', reason: 'Expired', message: 'too old', code: 410 } };
+      },
+    });
+    const state = await collectClusterState(connect(api.url, 't'), 'all', { limit: 2 });
+    expect(
+      api.requests.filter((r) => r.path === '/api/v1/secrets').map((r) => r.query.get('continue')),
+    ).toEqual([null, '2', '4', null, '2', '4']);
+    expect(names(state, 'Secret')).toHaveLength(5);
+    expect(state.known).toContain('Secret');
+  });
+
   it("a list the server does not serve (404) is missing with the live collector's words", async () => {
     api = await startFakeApi({
       intercept: (r) =>
