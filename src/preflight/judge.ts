@@ -194,7 +194,8 @@ function workloads(j: JudgeInput): Diagnosis[] {
     for (const d of j.whatIf) {
       if (!covers(d, t)) continue;
       const f = fromDiagnosis(d);
-      if (f !== undefined) findings.push(f);
+      // Without the nodes, the what-if's scheduler had none to place on: that says nothing.
+      if (f !== undefined && !(f.stage === 'scheduling' && !j.state.known.has('Node'))) findings.push(f);
     }
     const ctx = { target: t, state: j.state, inputs: j.inputs };
     for (const check of j.checks) findings.push(...check(ctx));

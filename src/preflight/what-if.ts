@@ -80,6 +80,52 @@ function seed(sim: Simulation, objects: readonly KObject[]): Map<string, number>
   return skipped;
 }
 
+/**
+ * Namespaces and ServiceAccounts the state could not read are taken to exist (the report says
+ * they are unknown): otherwise every pod would be refused for want of them.
+ */
+function standIns(sim: Simulation, state: ClusterState, inputs: readonly InputObject[]): void {
+  const namespaces = new Set<string>();
+  const accounts = new Set<string>();
+  for (const { object } of inputs) {
+    const ns = object.metadata.namespace;
+    if (ns === undefined) continue;
+    namespaces.add(ns);
+    const spec = podSpecOf(object);
+    if (spec !== undefined)
+      accounts.add(
+        `${ns}/${typeof spec.serviceAccountName === 'string' ? spec.serviceAccountName : 'default'}`,
+      );
+  }
+  if (!state.known.has('Namespace'))
+    for (const name of namespaces)
+      if (sim.store.get('namespaces', undefined, name) === undefined)
+        sim.store.create({
+          apiVersion: 'v1',
+          kind: 'Namespace',
+          metadata: { name, labels: { 'kubernetes.io/metadata.name': name } },
+          status: { phase: 'Active' },
+        });
+  if (!state.known.has('ServiceAccount'))
+    for (const key of accounts) {
+      const [namespace = '', name = ''] = key.split('/');
+      if (sim.store.get('serviceaccounts', namespace, name) === undefined)
+        sim.store.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace } });
+    }
+}
+
+type Rec = Record<string, unknown>;
+const rec = (x: unknown): Rec | undefined =>
+  typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Rec) : undefined;
+
+/** The pod spec an object makes pods from (a Pod's own spec, a template's, a CronJob's). */
+function podSpecOf(o: KObject): Rec | undefined {
+  const spec = rec(o.spec);
+  if (o.kind === 'Pod') return spec;
+  if (o.kind === 'CronJob') return rec(rec(rec(rec(spec?.jobTemplate)?.spec)?.template)?.spec);
+  return rec(rec(spec?.template)?.spec);
+}
+
 export function runWhatIf(state: ClusterState, inputs: readonly InputObject[], runMs = WHAT_IF_MS): WhatIf {
   const base = parseScenario(
     'name: preflight\ndescription: the what-if run of handoff preflight\nduration: 1m\nexpect: { verdict: healthy }\n',
@@ -95,6 +141,7 @@ export function runWhatIf(state: ClusterState, inputs: readonly InputObject[], r
   const skipped = seed(sim, state.objects);
   for (const o of state.objects)
     if (o.kind === 'Pod') seeded.add(`${o.metadata.namespace ?? ''}/${o.metadata.name}`);
+  standIns(sim, state, inputs);
   const refused: Refusal[] = [];
   const ordered = inputs
     .map((input, i) => ({ input, i }))

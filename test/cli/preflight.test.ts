@@ -113,7 +113,7 @@ describe('handoff preflight', () => {
     ['a misspelt kind', ['-f', 'BAD:kind.yaml'], /kind\.yaml:1: unknown kind "Deploymnet" in apps\/v1/],
     ['an object without a name', ['-f', 'BAD:noname.yaml'], /noname\.yaml:1: Deployment has no metadata\.name/],
     ['no workload at all', ['-f', 'BAD:cm.yaml'], /no workload to judge/],
-    ['no cluster state', ['-f', 'BAD:cm.yaml', '--no-sim'], /./],
+    ['two cluster states', ['-f', 'BAD:cm.yaml', '--against', 'x.yaml'], /--sim, --against and --kubeconfig\/--context each name the cluster/],
   ])('%s is a usage error (exit 2) naming the file and line', async (_name, args, message) => {
     const files: Record<string, string> = {
       'bad.yaml': 'kind: Pod\nmetadata: { name: [unclosed\n',
@@ -121,11 +121,8 @@ describe('handoff preflight', () => {
       'noname.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {}\n',
       'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: settings }\ndata: { a: b }\n',
     };
-    const real = args
-      .filter((a) => a !== '--no-sim')
-      .map((a) => (a.startsWith('BAD:') ? file(a.slice(4), files[a.slice(4)] ?? '') : a));
-    const withSim = args.includes('--no-sim') ? real : [...real, '--sim', 'insufficient-cpu'];
-    const r = await runCli(['preflight', ...withSim]);
+    const real = args.map((a) => (a.startsWith('BAD:') ? file(a.slice(4), files[a.slice(4)] ?? '') : a));
+    const r = await runCli(['preflight', ...real, '--sim', 'insufficient-cpu']);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace

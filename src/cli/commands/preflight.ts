@@ -6,6 +6,10 @@
 import { Option } from 'commander';
 import { snapshotFromSimulation } from '../../collectors/simulator/index.js';
 import { readSources } from '../../collectors/files/sources.js';
+import { bundleStateOfText } from '../../collectors/files/index.js';
+import { collectClusterState, type Connection } from '../../collectors/live/index.js';
+import type { StateObjects } from '../../collectors/state-objects.js';
+import { connectionFor } from '../pipeline/collect.js';
 import { parseDocuments } from '../../collectors/normalize/documents.js';
 import { InputError, UsageError } from '../../errors/index.js';
 import type { Diagnosis, DiagnosisReport } from '../../model/index.js';
@@ -13,7 +17,7 @@ import { CLUSTER_CHECKS } from '../../preflight/cluster-checks.js';
 import { judge } from '../../preflight/judge.js';
 import { stateOfScenario } from '../../preflight/sources.js';
 import { targetsOf, whatIfInputs } from '../../preflight/targets.js';
-import type { ClusterState, InputObject } from '../../preflight/types.js';
+import { STATE_KINDS, type ClusterState, type InputObject, type StateKind } from '../../preflight/types.js';
 import { runWhatIf } from '../../preflight/what-if.js';
 import { colour, plain, sanitize } from '../../report/index.js';
 import { escapeData, escapeProperty, targetText } from '../check/output.js';
@@ -31,6 +35,9 @@ export interface PreflightOptions {
   readonly file?: readonly string[];
   readonly namespace?: string;
   readonly sim?: string;
+  readonly against?: string;
+  readonly kubeconfig?: string;
+  readonly context?: string;
   readonly output?: string;
   readonly verbose?: boolean;
   readonly annotations?: string;
@@ -110,20 +117,66 @@ export function inputObjects(
   return out;
 }
 
-function clusterState(
-  opts: PreflightOptions,
+/** Which cluster the state comes from: a scenario, a bundle, or (by default) the live cluster. */
+type StateSource =
+  | { readonly type: 'sim'; readonly scenario: string }
+  | { readonly type: 'bundle'; readonly path: string }
+  | { readonly type: 'live'; readonly connection: Connection };
+
+function stateSource(opts: PreflightOptions, io: CliIO): StateSource {
+  const live = opts.kubeconfig !== undefined || opts.context !== undefined;
+  const named = [opts.sim !== undefined, opts.against !== undefined, live].filter(Boolean).length;
+  if (named > 1)
+    throw new UsageError(
+      '--sim, --against and --kubeconfig/--context each name the cluster to judge against: give one',
+      'e.g. handoff preflight -f k8s/ --against cluster.bundle.yaml',
+    );
+  if (opts.sim !== undefined) return { type: 'sim', scenario: opts.sim };
+  if (opts.against !== undefined) return { type: 'bundle', path: opts.against };
+  return { type: 'live', connection: connectionFor(opts, io) };
+}
+
+/** A collector's state objects as preflight's ClusterState. */
+function asState(s: StateObjects, at: number): ClusterState {
+  const kinds = new Set<string>(STATE_KINDS);
+  return {
+    objects: s.objects as unknown as KObject[],
+    known: new Set(s.known.filter((k): k is StateKind => kinds.has(k))),
+    missing: s.missing.filter((m): m is { kind: StateKind; why: string } => kinds.has(m.kind)),
+    at,
+  };
+}
+
+async function clusterState(
+  from: StateSource,
+  namespaces: readonly string[],
+  io: CliIO,
 ): Promise<{ state: ClusterState; source: DiagnosisReport['source'] }> {
-  if (opts.sim !== undefined) {
-    const scenario = resolveScenario(opts.sim);
-    return Promise.resolve({
-      state: stateOfScenario(scenario),
-      source: { type: 'simulator', scenario: scenario.name },
-    });
+  switch (from.type) {
+    case 'sim': {
+      const scenario = resolveScenario(from.scenario);
+      return { state: stateOfScenario(scenario), source: { type: 'simulator', scenario: scenario.name } };
+    }
+    case 'bundle': {
+      const { sources } = await readSources([from.path], io.stdin);
+      const text = sources[0];
+      if (text === undefined) throw new InputError(from.path, undefined, 'holds no bundle');
+      const bundle = bundleStateOfText(text.name, text.text, { namespaces });
+      return { state: asState(bundle, bundle.at), source: { type: 'file', paths: [from.path] } };
+    }
+    case 'live': {
+      const c = from.connection;
+      const objects = await collectClusterState(c, namespaces);
+      return {
+        state: asState(objects, io.now()),
+        source: {
+          type: 'live',
+          ...(c.context ? { context: c.context } : {}),
+          ...(c.server ? { server: c.server } : {}),
+        },
+      };
+    }
   }
-  throw new UsageError(
-    'preflight needs a cluster state: --sim SCENARIO',
-    'e.g. handoff preflight -f deploy.yaml --sim default',
-  );
 }
 
 /**
@@ -168,7 +221,10 @@ export function preflightAnnotations(results: readonly Diagnosis[]): string[] {
   for (const d of results) {
     const p = d.preflight;
     if (p === undefined) continue;
-    const at = p.file === undefined ? '' : `file=${escapeProperty(p.file)}${p.line === undefined ? '' : `,line=${p.line}`},`;
+    const at =
+      p.file === undefined
+        ? ''
+        : `file=${escapeProperty(p.file)}${p.line === undefined ? '' : `,line=${p.line}`},`;
     const who = targetText(d);
     const line = (command: string, title: string, message: string): string =>
       `::${command} ${at}title=${escapeProperty(sanitize(title))}::${escapeData(sanitize(message))}`;
@@ -180,7 +236,8 @@ export function preflightAnnotations(results: readonly Diagnosis[]): string[] {
           `${who} would fail at ${d.stage ?? '?'}: ${d.summary}${d.nextSteps[0] ? `\nnext: ${d.nextSteps[0]}` : ''}`,
         ),
       );
-    else if (p.verdict === 'cannot-tell') out.push(line('notice', `handoff preflight: cannot tell ${who}`, d.summary));
+    else if (p.verdict === 'cannot-tell')
+      out.push(line('notice', `handoff preflight: cannot tell ${who}`, d.summary));
     for (const w of p.warnings) out.push(line('warning', `handoff preflight: ${who}`, w));
   }
   return out;
@@ -189,21 +246,33 @@ export function preflightAnnotations(results: readonly Diagnosis[]): string[] {
 export async function runPreflight(opts: PreflightOptions, io: CliIO): Promise<number> {
   const format = outputFormat(opts.output);
   if (opts.annotations !== undefined && format.name !== 'text')
-    throw new UsageError('--annotations github prints workflow commands on stdout, which only the text output leaves readable', 'use -o text with --annotations github');
+    throw new UsageError(
+      '--annotations github prints workflow commands on stdout, which only the text output leaves readable',
+      'use -o text with --annotations github',
+    );
   const paths = opts.file ?? [];
   if (paths.length === 0)
     throw new UsageError(
       '-f/--file PATH is required: the manifests to judge',
       'e.g. handoff preflight -f k8s/ --sim default, or helm template . | handoff preflight -f - ...',
     );
+  if (paths.includes('-') && opts.against === '-')
+    throw new UsageError('-f - and --against - both read standard input: give one of them a file');
+  const from = stateSource(opts, io);
   const { sources } = await readSources(paths, io.stdin);
   const notes: string[] = [];
-  const { state, source } = await clusterState(opts);
-  const inputs = inputObjects(sources, opts.namespace ?? 'default', notes);
+  const namespace =
+    opts.namespace ?? (from.type === 'live' ? from.connection.namespace : undefined) ?? 'default';
+  const inputs = inputObjects(sources, namespace, notes);
   if (targetsOf(inputs).length === 0 && !inputs.some((i) => i.object.kind === 'Service'))
     throw new UsageError(
       `${paths.join(', ')}: no workload to judge (Pod, Deployment, ReplicaSet, StatefulSet, DaemonSet, Job, CronJob or Service)`,
     );
+  const namespaces = [
+    ...new Set(inputs.map((i) => i.object.metadata.namespace).filter((n): n is string => n !== undefined)),
+  ];
+  const { state, source } = await clusterState(from, namespaces.length > 0 ? namespaces : [namespace], io);
+  for (const m of state.missing) notes.push(`could not read ${m.kind}: ${m.why}`);
   const results = predict(state, inputs);
   const report: DiagnosisReport = {
     kind: 'PreflightReport',
@@ -238,6 +307,15 @@ export const registerPreflight: RegisterCommand = (program, { io, exit }) => {
         repeatable,
       )
       .option('-n, --namespace <NS>', 'namespace of input objects that name none (default: default)')
+      .option(
+        '--kubeconfig <PATH>',
+        'kubeconfig of the cluster to judge against (default: $KUBECONFIG, then ~/.kube/config)',
+      )
+      .option('--context <NAME>', 'kubeconfig context to use (default: the current context)')
+      .option(
+        '--against <BUNDLE>',
+        'judge against a capture bundle (handoff capture --out) instead of a live cluster',
+      )
       .addOption(
         new Option(
           '--sim <SCENARIO>',
@@ -246,7 +324,9 @@ export const registerPreflight: RegisterCommand = (program, { io, exit }) => {
       )
       .option('-v, --verbose', 'show targets that would pass in full')
       .addOption(
-        new Option('--annotations <FORMAT>', 'also print CI annotations on the manifest lines').choices(['github']),
+        new Option('--annotations <FORMAT>', 'also print CI annotations on the manifest lines').choices([
+          'github',
+        ]),
       ),
     PREFLIGHT_FORMATS,
     undefined,

@@ -1,0 +1,91 @@
+/**
+ * `handoff preflight` against a served cluster (the simulator's HTTP API, read as a real one):
+ * the state is read with lists only, and a capture bundle of the same cluster gives the same
+ * prediction offline.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from '../../src/simulator/api/types.js';
+import { startApiServer } from '../../src/simulator/http/server.js';
+import { loadScenarioFile } from '../../src/simulator/scenario/catalog.js';
+import { Simulation } from '../../src/simulator/simulation.js';
+import { runCli } from '../run-cli.js';
+import { writeKubeconfig } from './kubeconfig-files.js';
+
+const READ_VERBS = new Set(['get', 'list', 'watch', 'discovery']);
+const dir = mkdtempSync(path.join(os.tmpdir(), 'preflight-live-'));
+const manifest = path.join(dir, 'trainer.yaml');
+writeFileSync(
+  manifest,
+  `apiVersion: v1
+kind: Pod
+metadata: { name: trainer, namespace: ml }
+spec:
+  containers:
+    - name: main
+      image: registry.example/trainer:1.0
+      resources: { requests: { cpu: '64' } }
+`,
+);
+
+type Served = Awaited<ReturnType<typeof startApiServer>>;
+let server: Served;
+let kubeconfig: string;
+const env = { HOME: mkdtempSync(path.join(os.tmpdir(), 'h-')) };
+
+beforeAll(async () => {
+  // The insufficient-cpu scenario's cluster, none of its objects: two 4-cpu workers.
+  const scenario = loadScenarioFile('scenarios/scheduling/insufficient-cpu.yaml');
+  const sim = new Simulation({ ...scenario, objects: [] }).run(1000);
+  server = await startApiServer(sim, { port: 0, speed: 0 });
+  kubeconfig = writeKubeconfig([{ name: 'sim', server: server.url, token: ADMIN_TOKEN, namespace: 'ml' }]);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('handoff preflight against a live cluster', () => {
+  it('predicts the scheduling failure from the listed nodes, and sends only reads', async () => {
+    const r = await runCli(['preflight', '-f', manifest, '--kubeconfig', kubeconfig, '-o', 'json'], { env });
+    expect(r.code, r.stderr).toBe(1);
+    const doc = JSON.parse(r.stdout) as {
+      source: { type: string };
+      diagnoses: { stage: string; reason: string; preflight: { verdict: string } }[];
+    };
+    expect(doc.source.type).toBe('live');
+    expect(doc.diagnoses[0]).toMatchObject({
+      stage: 'scheduling',
+      reason: 'InsufficientResources',
+      preflight: { verdict: 'would-fail' },
+    });
+    const verbs = Object.keys(server.requestLog.summary().byVerb);
+    expect(verbs.filter((v) => !READ_VERBS.has(v))).toEqual([]);
+  });
+
+  it('gives the same prediction from a capture bundle of that cluster', async () => {
+    const bundle = path.join(dir, 'cluster.bundle.yaml');
+    const cap = await runCli(['capture', '-A', '--kubeconfig', kubeconfig, '--out', bundle], { env });
+    expect(cap.code, cap.stderr).toBe(0);
+    const r = await runCli(['preflight', '-f', manifest, '--against', bundle, '-o', 'json'], { env });
+    expect(r.code, r.stderr).toBe(1);
+    const doc = JSON.parse(r.stdout) as {
+      source: { type: string; paths: string[] };
+      diagnoses: { stage: string; reason: string; preflight: { verdict: string; unknown: string[] } }[];
+    };
+    expect(doc.source).toMatchObject({ type: 'file', paths: [bundle] });
+    expect(doc.diagnoses[0]).toMatchObject({
+      stage: 'scheduling',
+      reason: 'InsufficientResources',
+      preflight: { verdict: 'would-fail' },
+    });
+  });
+
+  it('an unreachable cluster is exit 3', async () => {
+    const dead = writeKubeconfig([{ name: 'dead', server: 'http://127.0.0.1:9', token: 't', namespace: 'ml' }]);
+    const r = await runCli(['preflight', '-f', manifest, '--kubeconfig', dead], { env });
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
