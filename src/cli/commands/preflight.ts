@@ -10,6 +10,8 @@ import { bundleStateOfText } from '../../collectors/files/index.js';
 import { collectClusterState, type Connection } from '../../collectors/live/index.js';
 import type { StateObjects } from '../../collectors/state-objects.js';
 import { connectionFor } from '../pipeline/collect.js';
+import { parseReports } from '../check/options.js';
+import { writeOutputFile } from '../output-file.js';
 import { parseDocuments } from '../../collectors/normalize/documents.js';
 import { InputError, UsageError } from '../../errors/index.js';
 import type { Diagnosis, DiagnosisReport } from '../../model/index.js';
@@ -41,6 +43,8 @@ export interface PreflightOptions {
   readonly output?: string;
   readonly verbose?: boolean;
   readonly annotations?: string;
+  readonly report?: string[];
+  readonly force?: boolean;
 }
 
 export const PREFLIGHT_FORMATS = ['text', 'json', 'yaml', 'junit', 'markdown'] as const;
@@ -256,6 +260,12 @@ export async function runPreflight(opts: PreflightOptions, io: CliIO): Promise<n
       '-f/--file PATH is required: the manifests to judge',
       'e.g. handoff preflight -f k8s/ --sim default, or helm template . | handoff preflight -f - ...',
     );
+  // Report paths are refused before anything is read: nothing the user gave is overwritten.
+  const reports = parseReports(
+    opts.report,
+    [...paths, ...(opts.against === undefined ? [] : [opts.against])],
+    opts.force === true,
+  );
   if (paths.includes('-') && opts.against === '-')
     throw new UsageError('-f - and --against - both read standard input: give one of them a file');
   const from = stateSource(opts, io);
@@ -290,6 +300,12 @@ export async function runPreflight(opts: PreflightOptions, io: CliIO): Promise<n
     }),
   );
   if (!format.showsNotes) for (const n of notes) io.stderr.write(`handoff: note: ${n}\n`);
+  for (const spec of reports)
+    writeOutputFile(
+      spec.path,
+      spec.format.render(report, { style: plain, notes, verbose: false, title: 'handoff preflight' }),
+      spec,
+    );
   if (opts.annotations === 'github') for (const l of preflightAnnotations(results)) io.stdout.write(`${l}\n`);
   return results.some((d) => d.preflight?.verdict === 'would-fail') ? EXIT.failed : EXIT.ok;
 }
@@ -323,6 +339,12 @@ export const registerPreflight: RegisterCommand = (program, { io, exit }) => {
         ),
       )
       .option('-v, --verbose', 'show targets that would pass in full')
+      .option(
+        '--report <KIND=PATH>',
+        'also write a report: junit, markdown, json, yaml or text (repeatable)',
+        repeatable,
+      )
+      .option('--force', 'replace existing --report files (never through a symbolic link)')
       .addOption(
         new Option('--annotations <FORMAT>', 'also print CI annotations on the manifest lines').choices([
           'github',
