@@ -270,11 +270,6 @@ export function finding(check: string, init: FindingInit): CheckFinding {
   };
 }
 
-/** `shop.yaml:12 (Deployment shop/web)`: where the target was written. */
-export function whereWritten(target: PreflightTarget): string {
-  return `${target.input.file}:${target.input.line} (${target.kind} ${target.namespace}/${target.name})`;
-}
-
 /** The commands that show whether the caller may read a kind the state lacks. */
 export function canIRead(kind: StateKind, namespace?: string): string {
   const resource = PLURAL[kind].toLowerCase();

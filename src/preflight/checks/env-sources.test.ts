@@ -114,7 +114,7 @@ describe('env-sources: fails', () => {
       ],
     },
   ])('$name', ({ spec, reason, message, evidence, steps }) => {
-    expect(run(spec)).toEqual([
+    expect(run(spec)).toStrictEqual([
       {
         check: 'env-sources',
         outcome: 'fail',
@@ -133,7 +133,7 @@ describe('env-sources: fails', () => {
       initContainers: [container('migrate', { env: [secKey('creds', 'token')] })],
       containers: [container('web', { envFrom: [{ configMapRef: { name: 'extra' } }] })],
     });
-    expect(findings.map((f) => [f.container, f.message, f.evidence[0]?.text])).toEqual([
+    expect(findings.map((f) => [f.container, f.message, f.evidence[0]?.text])).toStrictEqual([
       [
         { name: 'migrate', type: 'init' },
         'secret "creds" not found',
@@ -151,7 +151,7 @@ describe('env-sources: fails', () => {
     const findings = run({
       containers: [container('web'), container('sidecar', { env: [cmKey('app-config', 'NOPE')] })],
     });
-    expect(findings.map((f) => [f.container?.name, f.evidence[0]?.text])).toEqual([
+    expect(findings.map((f) => [f.container?.name, f.evidence[0]?.text])).toStrictEqual([
       ['sidecar', 'containers[1].env[0]: valueFrom.configMapKeyRef app-config/NOPE'],
     ]);
   });
@@ -160,7 +160,7 @@ describe('env-sources: fails', () => {
     const findings = run(app({ env: [cmKey('new-config', 'B')] }), state(), [
       configMap('new-config', { A: '1' }),
     ]);
-    expect(findings.map((f) => [f.reason, f.message, f.nextSteps])).toEqual([
+    expect(findings.map((f) => [f.reason, f.message, f.nextSteps])).toStrictEqual([
       [
         'KeyMissing',
         "couldn't find key B in ConfigMap shop/new-config",
@@ -207,7 +207,7 @@ describe('env-sources: passes', () => {
       }),
     },
   ])('$name', ({ spec }) => {
-    expect(run(spec)).toEqual([]);
+    expect(run(spec)).toStrictEqual([]);
   });
 
   it.each([
@@ -218,7 +218,9 @@ describe('env-sources: passes', () => {
       env: secKey('new-secret', 'T'),
     },
   ])('an input object counts as present even when the state cannot read its kind: $name', ({ obj, env }) => {
-    expect(run(app({ env: [env] }), stateWithout(['ConfigMap', 'Secret'], 'forbidden'), [obj])).toEqual([]);
+    expect(run(app({ env: [env] }), stateWithout(['ConfigMap', 'Secret'], 'forbidden'), [obj])).toStrictEqual(
+      [],
+    );
   });
 });
 
@@ -250,7 +252,7 @@ describe('env-sources: unknown kinds', () => {
   ])('$name', ({ kind, env, reason, message, evidence, steps }) => {
     expect(
       run(app({ env: [env] }), stateWithout([kind], 'list secrets is forbidden in namespace shop')),
-    ).toEqual([
+    ).toStrictEqual([
       {
         check: 'env-sources',
         outcome: 'unknown',
@@ -267,6 +269,6 @@ describe('env-sources: unknown kinds', () => {
   it('an optional reference of an unread kind is no finding', () => {
     expect(
       run(app({ envFrom: [{ secretRef: { name: 'db', optional: true } }] }), stateWithout(['Secret'], 'x')),
-    ).toEqual([]);
+    ).toStrictEqual([]);
   });
 });

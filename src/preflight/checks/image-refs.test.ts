@@ -47,7 +47,7 @@ describe('image-refs: reference validity', () => {
       why: `invalid repository name (${'ab'.repeat(32)}), cannot specify 64-byte hexadecimal strings`,
     },
   ])('$image is InvalidImageName', ({ image, why }) => {
-    expect(run(one({ image }))).toEqual([
+    expect(run(one({ image }))).toStrictEqual([
       {
         check: 'image-refs',
         outcome: 'fail',
@@ -69,7 +69,7 @@ describe('image-refs: reference validity', () => {
     `registry.example.com/shop/web@${DIGEST}`,
     `registry.example.com/shop/web:1.4.2@${DIGEST}`,
   ])('%s is valid and held by a node: no finding', (image) => {
-    expect(run(one({ image }))).toEqual([]);
+    expect(run(one({ image }))).toStrictEqual([]);
   });
 
   it('an invalid init container image is pointed at as init', () => {
@@ -77,14 +77,17 @@ describe('image-refs: reference validity', () => {
       initContainers: [{ name: 'setup', image: 'Bad:Tag' }],
       containers: [{ name: 'web', image: WEB }],
     });
-    expect(findings.map((f) => [f.reason, f.container, f.evidence[0]?.text])).toEqual([
+    expect(findings.map((f) => [f.reason, f.container, f.evidence[0]?.text])).toStrictEqual([
       ['InvalidImageName', { name: 'setup', type: 'init' }, 'initContainers[0].image: Bad:Tag'],
     ]);
   });
 
-  it('a container without an image is left to validation', () => {
-    expect(run(one({}))).toEqual([]);
-  });
+  it.each([{ c: {} }, { c: { image: '' } }])(
+    'a container without an image is left to validation: %j',
+    ({ c }) => {
+      expect(run(one(c))).toStrictEqual([]);
+    },
+  );
 });
 
 describe('image-refs: existence', () => {
@@ -101,7 +104,7 @@ describe('image-refs: existence', () => {
       canonical: `docker.io/library/nginx@sha256:${'cd'.repeat(32)}`,
     },
   ])('unknown: $name', ({ image, canonical }) => {
-    expect(run(one({ image }))).toEqual([
+    expect(run(one({ image }))).toStrictEqual([
       {
         check: 'image-refs',
         outcome: 'unknown',
@@ -123,7 +126,7 @@ describe('image-refs: existence', () => {
         'nodes is forbidden: User "dev" cannot list resource "nodes" at the cluster scope',
       ),
     );
-    expect(findings.map(brief)).toEqual([
+    expect(findings.map(brief)).toStrictEqual([
       [
         'unknown',
         'ImageNotFound',
@@ -132,14 +135,28 @@ describe('image-refs: existence', () => {
     ]);
   });
 
+  it.each([
+    { name: 'another registry, same repository and tag', names: ['mirror.example.com/shop/web:1.4.2'] },
+    { name: 'another repository, same registry and tag', names: ['registry.example.com/other/web:1.4.2'] },
+    { name: 'an unparsable name', names: ['<none>@<none>', '<none>:<none>'] },
+  ])('a node holding $name does not hold it', ({ names }) => {
+    const findings = run(
+      one({ image: WEB }),
+      state({ objects: [node('n', [names]), { ...node('bare'), status: undefined }] }),
+    );
+    expect(findings.map(brief)).toStrictEqual([
+      ['unknown', 'ImageNotFound', `only a pull proves ${WEB} exists (no node holds it)`],
+    ]);
+  });
+
   it('a digest held under another tag still counts (node lists the repo digest)', () => {
-    expect(run(one({ image: `registry.example.com/shop/web:other@${DIGEST}` }))).toEqual([]);
+    expect(run(one({ image: `registry.example.com/shop/web:other@${DIGEST}` }))).toStrictEqual([]);
   });
 });
 
 describe('image-refs: pull policy', () => {
   it('Never with no node holding the image fails with the kubelet message', () => {
-    expect(run(one({ image: 'registry.example.com/shop/web:9.9', imagePullPolicy: 'Never' }))).toEqual([
+    expect(run(one({ image: 'registry.example.com/shop/web:9.9', imagePullPolicy: 'Never' }))).toStrictEqual([
       {
         check: 'image-refs',
         outcome: 'fail',
@@ -164,7 +181,7 @@ describe('image-refs: pull policy', () => {
   });
 
   it('Never with the image on some nodes only warns, naming them', () => {
-    expect(run(one({ image: 'nginx:1.25', imagePullPolicy: 'Never' }))).toEqual([
+    expect(run(one({ image: 'nginx:1.25', imagePullPolicy: 'Never' }))).toStrictEqual([
       {
         check: 'image-refs',
         outcome: 'warn',
@@ -184,12 +201,12 @@ describe('image-refs: pull policy', () => {
   });
 
   it('Never with the image on every node: no finding (and no existence question)', () => {
-    expect(run(one({ image: WEB, imagePullPolicy: 'Never' }))).toEqual([]);
+    expect(run(one({ image: WEB, imagePullPolicy: 'Never' }))).toStrictEqual([]);
   });
 
   it('Never with Nodes not read is unknown', () => {
     const findings = run(one({ image: WEB, imagePullPolicy: 'Never' }), stateWithout(['Node'], 'forbidden'));
-    expect(findings.map(brief)).toEqual([
+    expect(findings.map(brief)).toStrictEqual([
       [
         'unknown',
         'NeverPullMissing',
@@ -200,7 +217,7 @@ describe('image-refs: pull policy', () => {
 
   it('Never with no nodes at all fails', () => {
     const findings = run(one({ image: WEB, imagePullPolicy: 'Never' }), state());
-    expect(findings.map((f) => [f.outcome, f.evidence[2]?.text])).toEqual([
+    expect(findings.map((f) => [f.outcome, f.evidence[2]?.text])).toStrictEqual([
       ['fail', `none of 0 node(s) lists ${WEB} in status.images`],
     ]);
   });
@@ -213,7 +230,7 @@ describe('image-refs: pull policy', () => {
     const withNode = state({
       objects: [node('n', [['docker.io/library/nginx:latest', 'registry.example.com/shop/web:latest']])],
     });
-    expect(run(one({ image, imagePullPolicy: 'IfNotPresent' }), withNode)).toEqual([
+    expect(run(one({ image, imagePullPolicy: 'IfNotPresent' }), withNode)).toStrictEqual([
       {
         check: 'image-refs',
         outcome: 'warn',
@@ -237,9 +254,13 @@ describe('image-refs: pull policy', () => {
       c: { image: `registry.example.com/shop/web@${DIGEST}`, imagePullPolicy: 'IfNotPresent' },
     },
     { name: 'a version tag with IfNotPresent', c: { image: WEB, imagePullPolicy: 'IfNotPresent' } },
+    {
+      name: ':latest pinned by a digest with IfNotPresent',
+      c: { image: `registry.example.com/shop/web:latest@${DIGEST}`, imagePullPolicy: 'IfNotPresent' },
+    },
   ])('no :latest warning: $name', ({ c }) => {
     const withNode = state({ objects: [...nodes, node('n', [['docker.io/library/nginx:latest']])] });
-    expect(run(one(c), withNode)).toEqual([]);
+    expect(run(one(c), withNode)).toStrictEqual([]);
   });
 });
 
@@ -268,7 +289,7 @@ describe('image-refs: imagePullSecrets', () => {
       evidence: 'serviceaccount builder: imagePullSecrets[1]: regcred',
     },
   ])('unknown: $name', ({ spec, objects, evidence }) => {
-    expect(run(spec, state({ objects: [...nodes, ...objects] }))).toEqual([
+    expect(run(spec, state({ objects: [...nodes, ...objects] }))).toStrictEqual([
       {
         check: 'image-refs',
         outcome: 'unknown',
@@ -316,12 +337,23 @@ describe('image-refs: imagePullSecrets', () => {
       inputs: [serviceAccount('builder', ['regcred']), secret('regcred')],
     },
   ])('no finding: $name', ({ spec, objects, inputs }) => {
-    expect(run(spec, state({ objects: [...nodes, ...objects] }), inputs)).toEqual([]);
+    expect(run(spec, state({ objects: [...nodes, ...objects] }), inputs)).toStrictEqual([]);
+  });
+
+  it.each([
+    { name: "the pod's", spec: one({ image: WEB }, { imagePullSecrets: [{}, { name: '' }] }), objects: [] },
+    {
+      name: "the ServiceAccount's",
+      spec: one({ image: WEB }),
+      objects: [{ ...serviceAccount('default'), imagePullSecrets: [{}, { name: '' }] }],
+    },
+  ])('entries of $name list without a name are skipped', ({ spec, objects }) => {
+    expect(run(spec, state({ objects: [...nodes, ...objects] }))).toStrictEqual([]);
   });
 
   it('Secrets not read: unknown, saying why', () => {
     const s = stateWithout(['Secret'], 'list secrets is forbidden in namespace shop', nodes);
-    expect(run(one({ image: WEB }, { imagePullSecrets: [{ name: 'regcred' }] }), s)).toEqual([
+    expect(run(one({ image: WEB }, { imagePullSecrets: [{ name: 'regcred' }] }), s)).toStrictEqual([
       {
         check: 'image-refs',
         outcome: 'unknown',
@@ -337,6 +369,6 @@ describe('image-refs: imagePullSecrets', () => {
 
   it('ServiceAccounts not read: the pod carries only its own list', () => {
     const s = stateWithout(['ServiceAccount'], 'forbidden', nodes);
-    expect(run(one({ image: WEB }), s)).toEqual([]);
+    expect(run(one({ image: WEB }), s)).toStrictEqual([]);
   });
 });

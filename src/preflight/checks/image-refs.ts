@@ -79,13 +79,8 @@ function checkContainer(ctx: CheckContext, c: TemplateContainer): CheckFinding[]
   }
   const ref = parsed.ref;
   const policy = c.container.imagePullPolicy ?? defaultPullPolicy(image);
-  const policyEvidence: Evidence = {
-    source: 'spec',
-    text:
-      c.container.imagePullPolicy === undefined
-        ? `${c.path}.imagePullPolicy: ${policy} (default)`
-        : `${c.path}.imagePullPolicy: ${policy}`,
-  };
+  // Only Never and an explicit IfNotPresent are quoted, so the policy is always as written.
+  const policyEvidence: Evidence = { source: 'spec', text: `${c.path}.imagePullPolicy: ${policy}` };
   const nodes = stateObjects(ctx.state, 'Node')?.map(nodeImages);
   const holders = nodes?.filter((n) => holds(n, ref)) ?? [];
   const out: CheckFinding[] = [];

@@ -11,7 +11,7 @@ import { container, ctx, input, node, state } from './test-helpers.js';
 
 describe('STATIC_CHECKS', () => {
   it('lists every check once, in chain order', () => {
-    expect(STATIC_CHECKS).toEqual([
+    expect(STATIC_CHECKS).toStrictEqual([
       checkVolumeSources,
       checkImageRefs,
       checkEnvSources,
@@ -42,7 +42,7 @@ describe('STATIC_CHECKS', () => {
     };
     const c = ctx(spec, state({ objects: [node('n')] }), [input(svc, 30)]);
     const findings = STATIC_CHECKS.flatMap((check) => check(c));
-    expect(findings.map((f) => [f.check, f.stage, f.reason])).toEqual([
+    expect(findings.map((f) => [f.check, f.stage, f.reason])).toStrictEqual([
       ['volume-sources', 'volumes', 'VolumeSourceNotFound'],
       ['image-refs', 'image-pull', 'InvalidImageName'],
       ['env-sources', 'container-config', 'SecretMissing'],
@@ -51,6 +51,6 @@ describe('STATIC_CHECKS', () => {
       ['services', 'service-endpoints', 'TargetPortMismatch'],
     ]);
     const orders = findings.map((f) => stageOrder(f.stage));
-    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    expect(orders).toStrictEqual([...orders].sort((a, b) => a - b));
   });
 });

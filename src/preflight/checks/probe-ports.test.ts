@@ -41,7 +41,7 @@ describe('probe-ports: named ports', () => {
   ])('$field naming an undeclared port fails at $stage', ({ field, probe, handler, stage, reason, word }) => {
     const port = (probe as Record<string, { port: string }>)[handler]?.port ?? '';
     const extra = { ...STARTUP_OK, ports: PORTS, [field]: probe };
-    expect(run(extra)).toEqual([
+    expect(run(extra)).toStrictEqual([
       {
         check: 'probe-ports',
         outcome: 'fail',
@@ -60,9 +60,21 @@ describe('probe-ports: named ports', () => {
     ]);
   });
 
+  it.each(['metrics9', '9p', '8080a'])('%s is a name, not a number', (port) => {
+    const findings = run({ ...STARTUP_OK, ports: PORTS, readinessProbe: { httpGet: { port } } });
+    expect(findings.map((f) => f.message)).toStrictEqual([
+      `the readiness probe names port "${port}", which container "web" does not declare`,
+    ]);
+  });
+
+  it('a declared port without a number shows as ?', () => {
+    const findings = run({ ports: [{ name: 'odd' }], readinessProbe: { tcpSocket: { port: 'http' } } });
+    expect(findings.map((f) => f.evidence[1]?.text)).toStrictEqual(['containers[0].ports: ? (odd)']);
+  });
+
   it('a container with no ports at all says so', () => {
     const findings = run({ readinessProbe: { httpGet: { port: 'http' } } });
-    expect(findings.map((f) => f.evidence[1]?.text)).toEqual(['containers[0].ports: none']);
+    expect(findings.map((f) => f.evidence[1]?.text)).toStrictEqual(['containers[0].ports: none']);
   });
 
   it('reports each failing probe of a container, startup then liveness then readiness', () => {
@@ -72,7 +84,7 @@ describe('probe-ports: named ports', () => {
       livenessProbe: { httpGet: { port: 'l' } },
       startupProbe: { tcpSocket: { port: 's' } },
     });
-    expect(findings.map((f) => [f.stage, f.reason, f.message])).toEqual([
+    expect(findings.map((f) => [f.stage, f.reason, f.message])).toStrictEqual([
       [
         'liveness',
         'StartupProbeFailed',
@@ -100,7 +112,7 @@ describe('probe-ports: named ports', () => {
         ],
       }),
     );
-    expect(findings.map((f) => [f.container, f.message])).toEqual([
+    expect(findings.map((f) => [f.container, f.message])).toStrictEqual([
       [
         { name: 'web', type: 'app' },
         'the readiness probe names port "metrics", which container "web" does not declare',
@@ -116,7 +128,7 @@ describe('probe-ports: named ports', () => {
         readinessProbe: { httpGet: { port: 'health' } },
       }),
     ]);
-    expect(findings.map((f) => [f.container, f.evidence[0]?.text])).toEqual([
+    expect(findings.map((f) => [f.container, f.evidence[0]?.text])).toStrictEqual([
       [{ name: 'proxy', type: 'init' }, 'initContainers[0].readinessProbe.httpGet.port: health'],
     ]);
   });
@@ -128,7 +140,9 @@ describe('probe-ports: named ports', () => {
     { name: 'a number written as a string', probe: { httpGet: { port: '8080' } } },
     { name: 'an exec probe', probe: { exec: { command: ['cat', '/tmp/ok'] } } },
   ])('no finding: $name', ({ probe }) => {
-    expect(run({ ...STARTUP_OK, ports: PORTS, readinessProbe: probe, livenessProbe: probe })).toEqual([]);
+    expect(run({ ...STARTUP_OK, ports: PORTS, readinessProbe: probe, livenessProbe: probe })).toStrictEqual(
+      [],
+    );
   });
 });
 
@@ -145,7 +159,7 @@ describe('probe-ports: liveness timing', () => {
     },
     { probe: { failureThreshold: 1, periodSeconds: 1 }, budget: 1, delay: 0, threshold: 1, period: 1 },
   ])('warns under 30 s: $budget s', ({ probe, budget, delay, threshold, period }) => {
-    expect(run({ livenessProbe: { httpGet: { port: 8080 }, ...probe } })).toEqual([
+    expect(run({ livenessProbe: { httpGet: { port: 8080 }, ...probe } })).toStrictEqual([
       {
         check: 'probe-ports',
         outcome: 'warn',
@@ -171,18 +185,18 @@ describe('probe-ports: liveness timing', () => {
     { name: '10 + 2 × 10 = 30 s', probe: { initialDelaySeconds: 10, failureThreshold: 2 } },
     { name: 'generous', probe: { initialDelaySeconds: 60, periodSeconds: 5 } },
   ])('no warning at or above 30 s: $name', ({ probe }) => {
-    expect(run({ livenessProbe: { exec: { command: ['true'] }, ...probe } })).toEqual([]);
+    expect(run({ livenessProbe: { exec: { command: ['true'] }, ...probe } })).toStrictEqual([]);
   });
 
   it('a startup probe removes the warning', () => {
-    expect(run({ livenessProbe: { exec: { command: ['true'] }, periodSeconds: 1 }, ...STARTUP_OK })).toEqual(
-      [],
-    );
+    expect(
+      run({ livenessProbe: { exec: { command: ['true'] }, periodSeconds: 1 }, ...STARTUP_OK }),
+    ).toStrictEqual([]);
   });
 
   it('a readiness probe alone never warns', () => {
     expect(
       run({ readinessProbe: { exec: { command: ['true'] }, periodSeconds: 1, failureThreshold: 1 } }),
-    ).toEqual([]);
+    ).toStrictEqual([]);
   });
 });

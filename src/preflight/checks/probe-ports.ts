@@ -32,7 +32,7 @@ function declaredPorts(c: TemplateContainer): string {
 }
 
 function portFindings(c: TemplateContainer): CheckFinding[] {
-  const names = new Set(arrayOf(c.container.ports).flatMap((p) => (p.name === undefined ? [] : [p.name])));
+  const names = new Set<string | undefined>(arrayOf(c.container.ports).map((p) => p.name));
   const out: CheckFinding[] = [];
   for (const probe of PROBES) {
     const spec = c.container[probe.field];

@@ -48,7 +48,7 @@ describe('run-as-non-root', () => {
       evidence: ['containers[0].securityContext.runAsNonRoot: true', 'securityContext.runAsUser: 0'],
     },
   ])('fail: $name', ({ pod, c, evidence }) => {
-    expect(run(pod, c)).toEqual([
+    expect(run(pod, c)).toStrictEqual([
       {
         check: 'run-as-non-root',
         outcome: 'fail',
@@ -77,7 +77,7 @@ describe('run-as-non-root', () => {
       evidence: 'containers[0].securityContext.runAsNonRoot: true',
     },
   ])('unknown: $name (the image decides)', ({ pod, c, evidence }) => {
-    expect(run(pod, c)).toEqual([
+    expect(run(pod, c)).toStrictEqual([
       {
         check: 'run-as-non-root',
         outcome: 'unknown',
@@ -115,7 +115,7 @@ describe('run-as-non-root', () => {
       c: { runAsUser: 1000 },
     },
   ])('no finding: $name', ({ pod, c }) => {
-    expect(run(pod, c)).toEqual([]);
+    expect(run(pod, c)).toStrictEqual([]);
   });
 
   it('checks init containers too, each with its own field path', () => {
@@ -126,7 +126,7 @@ describe('run-as-non-root', () => {
         containers: [container('web'), container('debug', { securityContext: { runAsUser: 0 } })],
       }),
     );
-    expect(findings.map((f) => [f.outcome, f.container, f.evidence.map((e) => e.text)])).toEqual([
+    expect(findings.map((f) => [f.outcome, f.container, f.evidence.map((e) => e.text)])).toStrictEqual([
       [
         'fail',
         { name: 'setup', type: 'init' },

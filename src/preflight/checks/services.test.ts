@@ -37,7 +37,7 @@ describe('checkServices: selectors', () => {
       [web, service('api', { app: 'api', tier: 'back' })],
       state({ objects: [pod('old', { app: 'api' })] }),
     );
-    expect(results).toEqual([
+    expect(results).toStrictEqual([
       {
         service: { namespace: 'shop', name: 'api' },
         input: input(service('api', { app: 'api', tier: 'back' }), 11, 'app.yaml'),
@@ -116,7 +116,7 @@ describe('checkServices: selectors', () => {
       pods: [],
     },
   ])('selecting $name: no finding', ({ objects, pods }) => {
-    expect(run(objects, state({ objects: pods })).flatMap((r) => r.findings)).toEqual([]);
+    expect(run(objects, state({ objects: pods })).flatMap((r) => r.findings)).toStrictEqual([]);
   });
 
   it.each([
@@ -132,7 +132,7 @@ describe('checkServices: selectors', () => {
     { name: 'an empty selector', svc: service('manual', {}) },
   ])('$name is not judged', ({ svc }) => {
     const results = run([svc]);
-    expect(results.map((r) => [r.service.name, r.findings])).toEqual([[svc.metadata.name, []]]);
+    expect(results.map((r) => [r.service.name, r.findings])).toStrictEqual([[svc.metadata.name, []]]);
   });
 
   it.each([
@@ -169,7 +169,7 @@ describe('checkServices: selectors', () => {
     },
   ])('does not count $name', ({ objects, pods }) => {
     const findings = run(objects, state({ objects: pods })).flatMap((r) => r.findings);
-    expect(findings.map((f) => [f.outcome, f.reason])).toEqual([['fail', 'SelectorMatchesNoPods']]);
+    expect(findings.map((f) => [f.outcome, f.reason])).toStrictEqual([['fail', 'SelectorMatchesNoPods']]);
   });
 
   it('Pods not read and no template selected: unknown', () => {
@@ -177,7 +177,7 @@ describe('checkServices: selectors', () => {
       [service('api', { app: 'api' })],
       stateWithout(['Pod'], 'pods is forbidden: User "dev" cannot list resource "pods" in namespace "shop"'),
     );
-    expect(results.flatMap((r) => r.findings)).toEqual([
+    expect(results.flatMap((r) => r.findings)).toStrictEqual([
       {
         check: 'services',
         outcome: 'unknown',
@@ -196,7 +196,28 @@ describe('checkServices: selectors', () => {
       run([web, service('web', { app: 'web' })], stateWithout(['Pod'], 'forbidden')).flatMap(
         (r) => r.findings,
       ),
-    ).toEqual([]);
+    ).toStrictEqual([]);
+  });
+
+  it('objects without a namespace land in "default" unless told otherwise', () => {
+    const s: KObject = {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'web' },
+      spec: { selector: { app: 'web' } },
+    };
+    const results = checkServices([input(s)], state({ objects: [pod('w', { app: 'web' }, 'default')] }));
+    expect(results.map((r) => [r.service, r.findings])).toStrictEqual([
+      [{ namespace: 'default', name: 'web' }, []],
+    ]);
+  });
+
+  it('a cluster pod without a status still counts', () => {
+    const p = pod('w', { app: 'web' });
+    delete p['status'];
+    expect(
+      run([service('web', { app: 'web' })], state({ objects: [p] })).flatMap((r) => r.findings),
+    ).toStrictEqual([]);
   });
 
   it('objects without a namespace land in the default namespace given', () => {
@@ -213,7 +234,9 @@ describe('checkServices: selectors', () => {
       spec: { selector: { app: 'web' }, ports: [{ port: 80, targetPort: 'http' }] },
     };
     const results = checkServices([input(d), input(s, 20)], state(), 'team-a');
-    expect(results.map((r) => [r.service, r.findings])).toEqual([[{ namespace: 'team-a', name: 'web' }, []]]);
+    expect(results.map((r) => [r.service, r.findings])).toStrictEqual([
+      [{ namespace: 'team-a', name: 'web' }, []],
+    ]);
   });
 });
 
@@ -243,7 +266,7 @@ describe('checkServices: target ports', () => {
     },
   ])('fail: $name', ({ port, message, evidence, step }) => {
     const results = run([web, service('web', { app: 'web' }, [port])]);
-    expect(results.flatMap((r) => r.findings)).toEqual([
+    expect(results.flatMap((r) => r.findings)).toStrictEqual([
       {
         check: 'services',
         outcome: 'fail',
@@ -283,7 +306,7 @@ describe('checkServices: target ports', () => {
     },
   ])('warn: $name', ({ port, text, target, evidence }) => {
     const results = run([web, service('web', { app: 'web' }, [port])]);
-    expect(results.flatMap((r) => r.findings)).toEqual([
+    expect(results.flatMap((r) => r.findings)).toStrictEqual([
       {
         check: 'services',
         outcome: 'warn',
@@ -345,7 +368,56 @@ describe('checkServices: target ports', () => {
   ])('no finding: $name', ({ ports, spec }) => {
     expect(
       run([deployment('web', spec), service('web', { app: 'web' }, ports)]).flatMap((r) => r.findings),
-    ).toEqual([]);
+    ).toStrictEqual([]);
+  });
+
+  it.each(['web1', '1web'])('targetPort %s is a name, not a number', (targetPort) => {
+    const findings = run([web, service('web', { app: 'web' }, [{ port: 80, targetPort }])]).flatMap(
+      (r) => r.findings,
+    );
+    expect(findings.map((f) => [f.outcome, f.message])).toStrictEqual([
+      [
+        'fail',
+        `service "web" port 80 targets port "${targetPort}", which no container of Deployment shop/web declares`,
+      ],
+    ]);
+  });
+
+  it('a template without ports and a named targetPort: the evidence says no ports', () => {
+    const findings = run([
+      deployment('web', { containers: [container('web')] }),
+      service('web', { app: 'web' }, [{ port: 80, targetPort: 'http' }]),
+    ]).flatMap((r) => r.findings);
+    expect(findings.map((f) => f.evidence[1])).toStrictEqual([
+      { source: 'spec', text: 'Deployment shop/web declares: no ports' },
+    ]);
+  });
+
+  it('lists every protocol a name is declared for', () => {
+    const spec = {
+      containers: [
+        container('a', { ports: [{ name: 'dns', containerPort: 53, protocol: 'UDP' }] }),
+        container('b', {
+          ports: [{ name: 'dns', containerPort: 53, protocol: 'SCTP' }, { containerPort: 9000 }],
+        }),
+      ],
+    };
+    const findings = run([
+      deployment('dns', spec, { app: 'dns' }),
+      service('dns', { app: 'dns' }, [{ port: 53, targetPort: 'dns' }]),
+    ]).flatMap((r) => r.findings);
+    expect(findings.map((f) => [f.message, f.evidence[1]?.text])).toStrictEqual([
+      [
+        'service "dns" port 53 targets port "dns", which Deployment shop/dns declares only for UDP, SCTP',
+        'Deployment shop/dns declares: 53/UDP (dns), 53/SCTP (dns), 9000/TCP',
+      ],
+    ]);
+  });
+
+  it('a port with neither port nor targetPort is skipped', () => {
+    expect(
+      run([web, service('web', { app: 'web' }, [{ name: 'x' }])]).flatMap((r) => r.findings),
+    ).toStrictEqual([]);
   });
 
   it('a name declared only by a regular init container does not count', () => {
@@ -357,7 +429,7 @@ describe('checkServices: target ports', () => {
       deployment('web', spec),
       service('web', { app: 'web' }, [{ port: 443, targetPort: 'tls' }]),
     ]).flatMap((r) => r.findings);
-    expect(findings.map((f) => [f.outcome, f.reason])).toEqual([['fail', 'TargetPortMismatch']]);
+    expect(findings.map((f) => [f.outcome, f.reason])).toStrictEqual([['fail', 'TargetPortMismatch']]);
   });
 
   it('judges each port and each selected template, in order', () => {
@@ -371,7 +443,7 @@ describe('checkServices: target ports', () => {
       { name: 'b', port: 81, targetPort: 'web' },
     ]);
     const results = run([web, canary, svc]);
-    expect(results.flatMap((r) => r.findings).map((f) => f.message)).toEqual([
+    expect(results.flatMap((r) => r.findings).map((f) => f.message)).toStrictEqual([
       'service "web" port 81 targets port "web", which no container of Deployment shop/web declares',
       'service "web" port 80 targets port "http", which no container of Deployment shop/web-canary declares',
     ]);
@@ -403,12 +475,37 @@ describe('inputTemplates', () => {
         objects.map((o) => input(o)),
         'dflt',
       ).map((t) => [t.kind, t.namespace, t.name, t.labels]),
-    ).toEqual([
+    ).toStrictEqual([
       ['Deployment', NS, 'web', { app: 'web' }],
       ['Pod', 'dflt', 'solo', { app: 'solo' }],
       ['StatefulSet', NS, 'db', { app: 'db' }],
       ['Job', NS, 'once', {}],
     ]);
+  });
+
+  it('skips workloads without a spec or template, and other kinds shaped like a CronJob', () => {
+    const objects: KObject[] = [
+      { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'bare', namespace: NS } },
+      { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'bare', namespace: NS } },
+      {
+        apiVersion: 'batch/v1',
+        kind: 'CronJob',
+        metadata: { name: 'half', namespace: NS },
+        spec: { jobTemplate: {} },
+      },
+      {
+        apiVersion: 'example.com/v1',
+        kind: 'CronWorkflow',
+        metadata: { name: 'x', namespace: NS },
+        spec: { jobTemplate: { spec: { template: { metadata: { labels: { app: 'x' } }, spec: {} } } } },
+      },
+    ];
+    expect(
+      inputTemplates(
+        objects.map((o) => input(o)),
+        NS,
+      ),
+    ).toStrictEqual([]);
   });
 });
 
@@ -423,13 +520,13 @@ describe('checkServiceTargets (per target)', () => {
   it('no Service selecting the target: nothing', () => {
     expect(
       checkServiceTargets(ctxOf([service('other', { app: 'other' }, [{ port: 80, targetPort: 'nope' }])])),
-    ).toEqual([]);
+    ).toStrictEqual([]);
   });
 
   it('an input Service with a bad named targetPort', () => {
     expect(
       checkServiceTargets(ctxOf([service('web', { app: 'web' }, [{ port: 80, targetPort: 'web' }])])),
-    ).toEqual([
+    ).toStrictEqual([
       {
         check: 'services',
         outcome: 'fail',
@@ -452,7 +549,7 @@ describe('checkServiceTargets (per target)', () => {
     const findings = checkServiceTargets(
       ctxOf([], state({ objects: [service('web', { app: 'web' }, [{ port: 80, targetPort: 'web' }])] })),
     );
-    expect(findings.map((f) => [f.outcome, f.reason])).toEqual([['fail', 'TargetPortMismatch']]);
+    expect(findings.map((f) => [f.outcome, f.reason])).toStrictEqual([['fail', 'TargetPortMismatch']]);
   });
 
   it("an input Service replaces the cluster's of the same name", () => {
@@ -461,17 +558,27 @@ describe('checkServiceTargets (per target)', () => {
       checkServiceTargets(
         ctxOf([service('web', { app: 'web' }, [{ port: 80, targetPort: 'http' }])], cluster),
       ),
-    ).toEqual([]);
+    ).toStrictEqual([]);
   });
 
   it('a cluster Service of another namespace does not select it', () => {
     const cluster = state({
       objects: [service('web', { app: 'web' }, [{ port: 80, targetPort: 'web' }], {}, 'other')],
     });
-    expect(checkServiceTargets(ctxOf([], cluster))).toEqual([]);
+    expect(checkServiceTargets(ctxOf([], cluster))).toStrictEqual([]);
+  });
+
+  it('only Services select: another kind with a selector and ports is ignored', () => {
+    const monitor: KObject = {
+      apiVersion: 'monitoring.coreos.com/v1',
+      kind: 'ServiceMonitor',
+      metadata: { name: 'web', namespace: NS },
+      spec: { selector: { app: 'web' }, ports: [{ port: 80, targetPort: 'nope' }] },
+    };
+    expect(checkServiceTargets(ctxOf([monitor]))).toStrictEqual([]);
   });
 
   it('Services not read: nothing (a Service that does not select the target is not an error)', () => {
-    expect(checkServiceTargets(ctxOf([], stateWithout(['Service'], 'forbidden')))).toEqual([]);
+    expect(checkServiceTargets(ctxOf([], stateWithout(['Service'], 'forbidden')))).toStrictEqual([]);
   });
 });

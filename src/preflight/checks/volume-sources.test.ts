@@ -97,7 +97,7 @@ describe('volume-sources: fails', () => {
     },
   ])('$name', ({ volumes, message, evidence, steps }) => {
     const findings = run(volumes, state({ objects: [secret('present')] }));
-    expect(findings).toEqual([
+    expect(findings).toStrictEqual([
       {
         check: 'volume-sources',
         outcome: 'fail',
@@ -166,7 +166,7 @@ describe('volume-sources: fails', () => {
       volumes,
       state({ objects: [configMap('app-config', { 'app.conf': 'x' }), secret('tls', ['tls.crt'])] }),
     );
-    expect(findings).toEqual([
+    expect(findings).toStrictEqual([
       {
         check: 'volume-sources',
         outcome: 'fail',
@@ -179,13 +179,22 @@ describe('volume-sources: fails', () => {
     ]);
   });
 
+  it('items without a key add nothing to the create command', () => {
+    const findings = run([
+      { name: 'v', configMap: { name: 'nope', items: [{ path: 'x' }, { key: 'k', path: 'k' }] } },
+    ]);
+    expect(findings.map((f) => f.nextSteps[1])).toStrictEqual([
+      'kubectl -n shop create configmap nope --from-literal=k=...',
+    ]);
+  });
+
   it('a key missing from a ConfigMap of the input says to add it there', () => {
     const findings = run(
       [{ name: 'config', configMap: { name: 'app-config', items: [{ key: 'log.conf', path: 'l' }] } }],
       state(),
       [configMap('app-config', { 'app.conf': 'x' })],
     );
-    expect(findings.map((f) => [f.outcome, f.nextSteps])).toEqual([
+    expect(findings.map((f) => [f.outcome, f.nextSteps])).toStrictEqual([
       ['fail', ['add key log.conf to ConfigMap app-config in config.yaml:40']],
     ]);
   });
@@ -196,7 +205,7 @@ describe('volume-sources: fails', () => {
       { name: 'b', secret: { secretName: 'sec-b' } },
       { name: 'c', configMap: { name: 'cm-c' } },
     ]);
-    expect(findings.map((f) => f.message)).toEqual([
+    expect(findings.map((f) => f.message)).toStrictEqual([
       'MountVolume.SetUp failed for volume "a" : configmap "cm-a" not found',
       'MountVolume.SetUp failed for volume "b" : secret "sec-b" not found',
       'MountVolume.SetUp failed for volume "c" : configmap "cm-c" not found',
@@ -278,13 +287,18 @@ describe('volume-sources: passes', () => {
       ],
     },
     { name: 'a configMap volume without a name', volumes: [{ name: 'v', configMap: {} }] },
+    { name: 'a configMap volume with an empty name', volumes: [{ name: 'v', configMap: { name: '' } }] },
+    {
+      name: 'items without a key',
+      volumes: [{ name: 'v', configMap: { name: 'app-config', items: [{ path: 'x' }] } }],
+    },
   ])('$name', ({ volumes }) => {
     const objects = [
       configMap('app-config', { 'app.conf': 'x' }),
       { ...configMap('bin'), binaryData: { blob: 'AA==' } },
       secret('tls', ['tls.crt']),
     ];
-    expect(run(volumes, state({ objects }))).toEqual([]);
+    expect(run(volumes, state({ objects }))).toStrictEqual([]);
   });
 
   it.each([
@@ -299,7 +313,7 @@ describe('volume-sources: passes', () => {
       volume: { name: 'v', secret: { secretName: 'tls', items: [{ key: 'tls.key', path: 'k' }] } },
     },
   ])('input supplies it even when the state cannot read that kind: $name', ({ obj, volume }) => {
-    expect(run([volume], stateWithout(['ConfigMap', 'Secret'], 'forbidden'), [obj])).toEqual([]);
+    expect(run([volume], stateWithout(['ConfigMap', 'Secret'], 'forbidden'), [obj])).toStrictEqual([]);
   });
 
   it("an input object without namespace lands in the target's when the target names none either", () => {
@@ -307,21 +321,21 @@ describe('volume-sources: passes', () => {
     const c = ctxWithoutNamespace(spec([{ name: 'v', configMap: { name: 'app-config' } }]), state(), [
       input(cm),
     ]);
-    expect(checkVolumeSources(c)).toEqual([]);
+    expect(checkVolumeSources(c)).toStrictEqual([]);
   });
 
   it('an input object without namespace lands in "default" when the target names its own', () => {
     const cm: KObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'app-config' } };
     expect(
       run([{ name: 'v', configMap: { name: 'app-config' } }], state(), [cm]).map((f) => f.outcome),
-    ).toEqual(['fail']);
+    ).toStrictEqual(['fail']);
   });
 
   it('an input object of another namespace does not count', () => {
     const findings = run([{ name: 'v', configMap: { name: 'app-config' } }], state(), [
       configMap('app-config', {}, 'other'),
     ]);
-    expect(findings.map((f) => f.outcome)).toEqual(['fail']);
+    expect(findings.map((f) => f.outcome)).toStrictEqual(['fail']);
   });
 
   it('a state object of another namespace does not count', () => {
@@ -329,7 +343,7 @@ describe('volume-sources: passes', () => {
       [{ name: 'v', secret: { secretName: 'tls' } }],
       state({ objects: [secret('tls', [], 'other')] }),
     );
-    expect(findings.map((f) => f.message)).toEqual([
+    expect(findings.map((f) => f.message)).toStrictEqual([
       'MountVolume.SetUp failed for volume "v" : secret "tls" not found',
     ]);
   });
@@ -363,7 +377,7 @@ describe('volume-sources: unknown kinds', () => {
       [volume],
       stateWithout([kind], 'configmaps is forbidden: User "dev" cannot list resource "configmaps"'),
     );
-    expect(findings).toEqual([
+    expect(findings).toStrictEqual([
       {
         check: 'volume-sources',
         outcome: 'unknown',
@@ -382,12 +396,12 @@ describe('volume-sources: unknown kinds', () => {
         [{ name: 'v', configMap: { name: 'x', optional: true } }],
         stateWithout(['ConfigMap'], 'forbidden'),
       ),
-    ).toEqual([]);
+    ).toStrictEqual([]);
   });
 
   it('an unknown kind without a recorded reason still says it was not read', () => {
     const findings = run([{ name: 'v', secret: { secretName: 'tls' } }], state({ known: ['ConfigMap'] }));
-    expect(findings.map((f) => f.message)).toEqual([
+    expect(findings.map((f) => f.message)).toStrictEqual([
       'cannot tell whether secret "tls" for volume "v" exists: Secrets of namespace shop were not read: the state does not include them',
     ]);
   });
@@ -401,7 +415,7 @@ describe('volume-sources: unknown kinds', () => {
         { kind: 'Secret', why: 'the bundle redacted them' },
       ],
     });
-    expect(run([{ name: 'v', secret: { secretName: 'tls' } }], s).map((f) => f.message)).toEqual([
+    expect(run([{ name: 'v', secret: { secretName: 'tls' } }], s).map((f) => f.message)).toStrictEqual([
       'cannot tell whether secret "tls" for volume "v" exists: Secrets of namespace shop were not read: list secrets is forbidden in namespace shop; the bundle redacted them',
     ]);
   });
