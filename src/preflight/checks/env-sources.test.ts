@@ -197,6 +197,24 @@ describe('env-sources: passes', () => {
       name: 'kube-root-ca.crt is in every namespace',
       spec: app({ env: [cmKey('kube-root-ca.crt', 'ca.crt')] }),
     },
+    { name: 'envFrom with neither ref', spec: app({ envFrom: [{ prefix: 'X_' }] }) },
+    {
+      name: 'envFrom refs without a name',
+      spec: app({ envFrom: [{ configMapRef: {} }, { secretRef: { name: '' } }] }),
+    },
+    {
+      name: 'valueFrom refs without a name',
+      spec: app({
+        env: [
+          { name: 'A', valueFrom: { configMapKeyRef: { key: 'k' } } },
+          { name: 'B', valueFrom: { secretKeyRef: { name: '', key: 'k' } } },
+        ],
+      }),
+    },
+    {
+      name: 'a valueFrom ref without a key',
+      spec: app({ env: [{ name: 'A', valueFrom: { configMapKeyRef: { name: 'nope' } } }] }),
+    },
     {
       name: 'plain values and fieldRefs',
       spec: app({

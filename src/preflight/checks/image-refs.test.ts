@@ -206,12 +206,30 @@ describe('image-refs: pull policy', () => {
 
   it('Never with Nodes not read is unknown', () => {
     const findings = run(one({ image: WEB, imagePullPolicy: 'Never' }), stateWithout(['Node'], 'forbidden'));
-    expect(findings.map(brief)).toStrictEqual([
-      [
-        'unknown',
-        'NeverPullMissing',
-        `cannot tell whether a node holds image "${WEB}" (pull policy Never): Nodes were not read: forbidden`,
-      ],
+    expect(findings).toStrictEqual([
+      {
+        check: 'image-refs',
+        outcome: 'unknown',
+        stage: 'image-pull',
+        reason: 'NeverPullMissing',
+        message: `cannot tell whether a node holds image "${WEB}" (pull policy Never): Nodes were not read: forbidden`,
+        evidence: [
+          { source: 'spec', text: `containers[0].image: ${WEB}` },
+          { source: 'spec', text: 'containers[0].imagePullPolicy: Never' },
+        ],
+        nextSteps: [
+          'kubectl get nodes -o jsonpath=\'{range .items[*]}{.metadata.name}{": "}{.status.images[*].names}{"\\n"}{end}\'',
+          'kubectl auth can-i list nodes',
+        ],
+        container: { name: 'web', type: 'app' },
+      },
+    ]);
+  });
+
+  it('Never with the image on 2 of 3 nodes names both holders', () => {
+    const s = state({ objects: [...nodes, node('node-c')] });
+    expect(run(one({ image: WEB, imagePullPolicy: 'Never' }), s).map((f) => f.message)).toStrictEqual([
+      `only 2 of 3 nodes hold image "${WEB}" (node-a, node-b); with pull policy Never a pod placed on another node cannot start`,
     ]);
   });
 

@@ -414,6 +414,21 @@ describe('checkServices: target ports', () => {
     ]);
   });
 
+  it('a missing port number or containerPort shows as ?', () => {
+    const spec = { containers: [container('web', { ports: [{ name: 'odd' }] })] };
+    const findings = run([
+      deployment('web', spec),
+      service('web', { app: 'web' }, [{ targetPort: 'http' }]),
+    ]).flatMap((r) => r.findings);
+    expect(findings.map((f) => [f.message, ...f.evidence.map((e) => e.text)])).toStrictEqual([
+      [
+        'service "web" port ? targets port "http", which no container of Deployment shop/web declares',
+        'shop/web spec.ports[0]: port ?, targetPort http, protocol TCP',
+        'Deployment shop/web declares: ?/TCP (odd)',
+      ],
+    ]);
+  });
+
   it('a port with neither port nor targetPort is skipped', () => {
     expect(
       run([web, service('web', { app: 'web' }, [{ name: 'x' }])]).flatMap((r) => r.findings),
@@ -490,6 +505,12 @@ describe('inputTemplates', () => {
       {
         apiVersion: 'batch/v1',
         kind: 'CronJob',
+        metadata: { name: 'nojob', namespace: NS },
+        spec: { schedule: '* * * * *' },
+      },
+      {
+        apiVersion: 'batch/v1',
+        kind: 'CronJob',
         metadata: { name: 'half', namespace: NS },
         spec: { jobTemplate: {} },
       },
@@ -557,6 +578,14 @@ describe('checkServiceTargets (per target)', () => {
     expect(
       checkServiceTargets(
         ctxOf([service('web', { app: 'web' }, [{ port: 80, targetPort: 'http' }])], cluster),
+      ),
+    ).toStrictEqual([]);
+  });
+
+  it('an input Service of another namespace does not select it', () => {
+    expect(
+      checkServiceTargets(
+        ctxOf([service('web', { app: 'web' }, [{ port: 80, targetPort: 'web' }], {}, 'other')]),
       ),
     ).toStrictEqual([]);
   });
