@@ -189,4 +189,36 @@ export const unreadState: Check = (ctx) =>
     ),
   );
 
-export const CLUSTER_CHECKS: readonly Check[] = [unreadState, webhooks, provisioning];
+/**
+ * The app itself (does it start, stay up, pass its probes) is proven only by a run: by a Ready pod
+ * of the same template already in the cluster (a re-apply, a scale-up), else it is unknown.
+ */
+export const appRuntime: Check = (ctx) => {
+  const { template, namespace } = ctx.target;
+  const wanted = list(template.spec.containers).map((c) => {
+    const r = rec(c) ?? {};
+    return `${str(r.name) ?? ''}=${str(r.image) ?? ''}`;
+  });
+  const labels = template.metadata.labels ?? {};
+  const proven = ctx.state.objects.some((p) => {
+    if (p.kind !== 'Pod' || p.metadata.namespace !== namespace) return false;
+    const podLabels = p.metadata.labels ?? {};
+    if (!Object.entries(labels).every(([k, v]) => podLabels[k] === v)) return false;
+    const status = rec(p.status);
+    const ready = list(status?.conditions).some((c) => rec(c)?.type === 'Ready' && rec(c)?.status === 'True');
+    const running = new Set(
+      list(rec(p.spec)?.containers).map((c) => `${str(rec(c)?.name) ?? ''}=${str(rec(c)?.image) ?? ''}`),
+    );
+    return ready && wanted.every((w) => running.has(w));
+  });
+  if (proven) return [];
+  return [
+    unknown(
+      'app',
+      'crash',
+      'whether the app starts, stays up and passes its probes: only a run shows that (no Ready pod of this template runs in the cluster yet)',
+    ),
+  ];
+};
+
+export const CLUSTER_CHECKS: readonly Check[] = [unreadState, webhooks, provisioning, appRuntime];

@@ -15,6 +15,7 @@ import {
 } from '../model/index.js';
 import type { Refusal } from './what-if.js';
 import { cronJobRunName } from './targets.js';
+import { checkServices } from './checks/index.js';
 import type { Check, CheckFinding, ClusterState, InputObject, PreflightTarget } from './types.js';
 
 export interface JudgeInput {
@@ -28,9 +29,6 @@ export interface JudgeInput {
   /** Reads an API server's refusal as an admission reason code (the engine's own reading). */
   readonly admissionReason: (message: string) => ReasonCode | undefined;
 }
-
-/** The stages preflight judges; those after them depend on the running app. */
-export const HORIZON: StageId = 'container-config';
 
 function covers(d: Diagnosis, t: PreflightTarget): boolean {
   if (d.target.namespace !== t.namespace) return false;
@@ -84,17 +82,24 @@ function fromRefusal(r: Refusal, reason: ReasonCode | undefined): CheckFinding {
 
 const byChain = (a: CheckFinding, b: CheckFinding): number => stageOrder(a.stage) - stageOrder(b.stage);
 
+/**
+ * The handoffs preflight judges from the cluster's objects; the others (a node's health, the CNI,
+ * init containers and the app, its probes, endpoints) only a run shows, so they stay `unknown`.
+ */
+const JUDGED: ReadonlySet<StageId> = new Set([
+  'admission',
+  'scheduling',
+  'volumes',
+  'image-pull',
+  'container-config',
+]);
+
 function chainOf(failed: StageId | undefined, unknownStages: ReadonlySet<StageId>): ChainEntry[] {
-  const horizon = stageOrder(HORIZON);
   return STAGE_IDS.filter((s) => s !== 'termination').map((stage) => {
     const order = stageOrder(stage);
-    if (failed !== undefined) {
-      const f = stageOrder(failed);
-      if (order < f) return { stage, status: unknownStages.has(stage) ? 'unknown' : 'passed' };
-      return { stage, status: order === f ? 'failed' : 'not-reached' };
-    }
-    if (order > horizon || unknownStages.has(stage)) return { stage, status: 'unknown' };
-    return { stage, status: 'passed' };
+    if (failed !== undefined && order > stageOrder(failed)) return { stage, status: 'not-reached' };
+    if (stage === failed) return { stage, status: 'failed' };
+    return { stage, status: JUDGED.has(stage) && !unknownStages.has(stage) ? 'passed' : 'unknown' };
   });
 }
 
@@ -133,7 +138,7 @@ export function verdictOf(
       confidence: 'high',
       evidence: first.evidence,
       nextSteps: first.nextSteps,
-      chain: chainOf(first.stage, new Set(unknowns.filter((u) => byChain(u, first) < 0).map((u) => u.stage))),
+      chain: chainOf(first.stage, new Set(unknowns.map((u) => u.stage))),
       preflight: outcome('would-fail', findings, input),
       notes: fails.slice(1).map((f) => `also at ${f.stage}: ${f.message}`),
     };
@@ -148,7 +153,7 @@ export function verdictOf(
     container: null,
     summary:
       verdict === 'would-pass'
-        ? `${what} would pass every handoff up to starting its containers.`
+        ? `${what} would pass every handoff preflight judges (admission, scheduling, volumes, images, container config).`
         : `Nothing found stops ${what} before its containers start, but ${unknowns[0]?.message ?? ''}.`,
     confidence: verdict === 'would-pass' ? 'high' : 'low',
     evidence: unknowns.flatMap((u) => u.evidence),
@@ -161,6 +166,7 @@ export function verdictOf(
 
 /** Every target's verdict, in input order, then each Service of the input. */
 export function judge(j: JudgeInput): Diagnosis[] {
+  const serviceResults = checkServices(j.inputs, j.state);
   const services = j.inputs
     .filter((i) => i.object.kind === 'Service')
     .map((i) => {
@@ -178,6 +184,19 @@ export function judge(j: JudgeInput): Diagnosis[] {
         )
         .map(fromDiagnosis)
         .filter((f): f is CheckFinding => f !== undefined);
+      // Its endpoints are ready only when its pods pass their readiness probes: only running them shows that.
+      findings.push({
+        check: 'service-endpoints',
+        outcome: 'unknown',
+        stage: 'service-endpoints',
+        message: `whether the pods it selects become Ready (only running them shows that)`,
+        evidence: [],
+        nextSteps: [
+          `kubectl -n ${target.namespace} get endpointslices -l kubernetes.io/service-name=${target.name}`,
+        ],
+      });
+      const own = serviceResults.find((r) => r.input === i);
+      if (own !== undefined) findings.push(...own.findings);
       const refusal = j.refused.find((r) => r.input === i);
       if (refusal !== undefined)
         findings.push(fromRefusal(refusal, j.admissionReason(refusal.status.message)));

@@ -16,6 +16,7 @@ import { parseDocuments } from '../../collectors/normalize/documents.js';
 import { InputError, UsageError } from '../../errors/index.js';
 import type { Diagnosis, DiagnosisReport } from '../../model/index.js';
 import { CLUSTER_CHECKS } from '../../preflight/cluster-checks.js';
+import { STATIC_CHECKS } from '../../preflight/checks/index.js';
 import { judge } from '../../preflight/judge.js';
 import { stateOfScenario } from '../../preflight/sources.js';
 import { targetsOf, whatIfInputs } from '../../preflight/targets.js';
@@ -214,7 +215,7 @@ export function predict(state: ClusterState, inputs: readonly InputObject[]): Di
 }
 
 /** Every check, cluster-side first. */
-export const PREFLIGHT_CHECKS = [...CLUSTER_CHECKS];
+export const PREFLIGHT_CHECKS = [...CLUSTER_CHECKS, ...STATIC_CHECKS];
 
 /**
  * GitHub workflow commands on the manifest's file and line: `::error` for a target that would
