@@ -74,7 +74,9 @@ function entryFor(results: readonly Diagnosis[], target: string): Diagnosis | un
   const kind = KIND[short];
   const exact = results.find((d) => d.target.kind === kind && d.target.name === name);
   if (exact !== undefined || kind !== 'Pod') return exact;
-  return results.find((d) => d.target.kind === 'StatefulSet' && new RegExp(`^${d.target.name}-\\d+$`).test(name));
+  return results.find(
+    (d) => d.target.kind === 'StatefulSet' && new RegExp(`^${d.target.name}-\\d+$`).test(name),
+  );
 }
 
 const scenarios = listScenarioFiles().map((f) => loadScenarioFile(f.path, f));
@@ -84,7 +86,9 @@ describe('preflight predicts each built-in scenario before its objects exist', (
     expect(scenarios.length).toBeGreaterThanOrEqual(70);
   });
   for (const s of scenarios) {
-    const expectations = s.expect.filter((e) => e.at === undefined && !('verdict' in e && e.verdict === 'progressing'));
+    const expectations = s.expect.filter(
+      (e) => e.at === undefined && !('verdict' in e && e.verdict === 'progressing'),
+    );
     if (expectations.length === 0) continue;
     it(s.name, () => {
       const results = predict(stateOfScenario(s), inputsOf(s));
@@ -93,7 +97,9 @@ describe('preflight predicts each built-in scenario before its objects exist', (
           const entries = e.target === undefined ? results : [entryFor(results, e.target)];
           for (const d of entries) {
             expect(d, `${s.name}: ${e.target ?? 'every target'}`).toBeDefined();
-            expect(d?.preflight?.verdict, `${s.name}: ${d?.target.name} is healthy in the run`).not.toBe('would-fail');
+            expect(d?.preflight?.verdict, `${s.name}: ${d?.target.name} is healthy in the run`).not.toBe(
+              'would-fail',
+            );
           }
           continue;
         }

@@ -68,7 +68,13 @@ describe('handoff preflight', () => {
     const doc = JSON.parse(r.stdout) as {
       kind: string;
       source: { type: string; scenario: string };
-      diagnoses: { target: { kind: string; name: string; namespace: string }; verdict: string; stage: string | null; reason: string | null; preflight: { verdict: string; file: string; line: number } }[];
+      diagnoses: {
+        target: { kind: string; name: string; namespace: string };
+        verdict: string;
+        stage: string | null;
+        reason: string | null;
+        preflight: { verdict: string; file: string; line: number };
+      }[];
     };
     expect(doc.kind).toBe('PreflightReport');
     expect(doc.source).toMatchObject({ type: 'simulator', scenario: 'insufficient-cpu' });
@@ -88,7 +94,9 @@ describe('handoff preflight', () => {
     const path = file('big2.yaml', BIG_POD);
     const r = await runCli(['preflight', '-f', path, '--sim', 'insufficient-cpu', '-o', 'junit']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/<testcase[^>]*name="Pod\/trainer"[^>]*>\s*<failure[^>]*type="scheduling\/InsufficientResources"/);
+    expect(r.stdout).toMatch(
+      /<testcase[^>]*name="Pod\/trainer"[^>]*>\s*<failure[^>]*type="scheduling\/InsufficientResources"/,
+    );
   });
 
   it('--annotations github puts an error on the manifest file and line', async () => {
@@ -111,9 +119,17 @@ describe('handoff preflight', () => {
     ['a missing file', ['-f', join(dir, 'nope.yaml')], /nope\.yaml/],
     ['invalid YAML', ['-f', 'BAD:bad.yaml'], /bad\.yaml:\d+: invalid YAML/],
     ['a misspelt kind', ['-f', 'BAD:kind.yaml'], /kind\.yaml:1: unknown kind "Deploymnet" in apps\/v1/],
-    ['an object without a name', ['-f', 'BAD:noname.yaml'], /noname\.yaml:1: Deployment has no metadata\.name/],
+    [
+      'an object without a name',
+      ['-f', 'BAD:noname.yaml'],
+      /noname\.yaml:1: Deployment has no metadata\.name/,
+    ],
     ['no workload at all', ['-f', 'BAD:cm.yaml'], /no workload to judge/],
-    ['two cluster states', ['-f', 'BAD:cm.yaml', '--against', 'x.yaml'], /--sim, --against and --kubeconfig\/--context each name the cluster/],
+    [
+      'two cluster states',
+      ['-f', 'BAD:cm.yaml', '--against', 'x.yaml'],
+      /--sim, --against and --kubeconfig\/--context each name the cluster/,
+    ],
   ])('%s is a usage error (exit 2) naming the file and line', async (_name, args, message) => {
     const files: Record<string, string> = {
       'bad.yaml': 'kind: Pod\nmetadata: { name: [unclosed\n',
@@ -129,7 +145,10 @@ describe('handoff preflight', () => {
   });
 
   it('skips custom resources with a note instead of refusing them', async () => {
-    const path = file('crd.yaml', `apiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata: { name: tls }\n---\n${BIG_POD}`);
+    const path = file(
+      'crd.yaml',
+      `apiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata: { name: tls }\n---\n${BIG_POD}`,
+    );
     const r = await runCli(['preflight', '-f', path, '--sim', 'insufficient-cpu']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`${path}:1: Certificate tls (cert-manager.io/v1) is not judged`);

@@ -3,7 +3,10 @@
  * the state is read with lists only, and a capture bundle of the same cluster gives the same
  * prediction offline.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { ensureBuilt, ROOT } from '../built-cli.js';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,8 +85,49 @@ describe('handoff preflight against a live cluster', () => {
     });
   });
 
+  it("the GitHub Action's preflight mode annotates the manifest and fails the step", () => {
+    ensureBuilt();
+    const bundle = path.join(dir, 'cluster.bundle.yaml'); // written by the test above
+    const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as {
+      runs: { steps: { id?: string; run?: string }[] };
+    };
+    const script = action.runs.steps.find((s) => s.id === 'check')?.run ?? '';
+    const output = path.join(dir, 'github-output');
+    const summary = path.join(dir, 'summary.md');
+    writeFileSync(output, '');
+    writeFileSync(summary, '');
+    const junit = path.join(dir, 'reports', 'preflight.xml');
+    const r = spawnSync('bash', ['-e', '-c', script], {
+      encoding: 'utf8',
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: env.HOME,
+        GITHUB_ACTION_PATH: ROOT,
+        GITHUB_OUTPUT: output,
+        GITHUB_STEP_SUMMARY: summary,
+        RUNNER_TEMP: dir,
+        HANDOFF_MODE: 'preflight',
+        HANDOFF_MANIFESTS: manifest,
+        HANDOFF_AGAINST: bundle,
+        HANDOFF_JUNIT: junit,
+        HANDOFF_JOB_SUMMARY: 'true',
+        HANDOFF_ANNOTATIONS: 'true',
+        HANDOFF_TIMEOUT: '5m',
+      },
+    });
+    expect(r.status, r.stderr).toBe(1);
+    expect(readFileSync(output, 'utf8')).toContain('exit-code=1');
+    expect(r.stdout).toMatch(
+      /^::error file=[^,]*trainer\.yaml,line=1,title=handoff preflight%3A scheduling\/InsufficientResources/m,
+    );
+    expect(readFileSync(junit, 'utf8')).toContain('type="scheduling/InsufficientResources"');
+    expect(readFileSync(summary, 'utf8')).toContain('InsufficientResources');
+  }, 240_000);
+
   it('an unreachable cluster is exit 3', async () => {
-    const dead = writeKubeconfig([{ name: 'dead', server: 'http://127.0.0.1:9', token: 't', namespace: 'ml' }]);
+    const dead = writeKubeconfig([
+      { name: 'dead', server: 'http://127.0.0.1:9', token: 't', namespace: 'ml' },
+    ]);
     const r = await runCli(['preflight', '-f', manifest, '--kubeconfig', dead], { env });
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).not.toMatch(/\n\s+at /);
