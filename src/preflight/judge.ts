@@ -55,7 +55,8 @@ function fromDiagnosis(d: Diagnosis): CheckFinding | undefined {
     stage: d.stage,
     reason: d.reason,
     message: d.summary,
-    evidence: d.evidence,
+    // Events and times come from the simulated minute, not from the cluster: said so.
+    evidence: d.evidence.map((e) => (e.source === 'event' ? { ...e, text: `what-if run: ${e.text}` } : e)),
     nextSteps: d.nextSteps,
     ...(d.container === null ? {} : { container: d.container }),
   };
