@@ -111,7 +111,10 @@ function outcome(
 ): PreflightOutcome {
   return {
     verdict,
-    unknown: findings.filter((f) => f.outcome === 'unknown').map((f) => f.message),
+    unknown: findings
+      .filter((f) => f.outcome === 'unknown')
+      .sort(byChain)
+      .map((f) => f.message),
     warnings: findings.filter((f) => f.outcome === 'warn').map((f) => f.message),
     ...(input === undefined ? {} : { file: input.file, line: input.line }),
   };
@@ -155,7 +158,7 @@ export function verdictOf(
     summary:
       verdict === 'would-pass'
         ? `${what} would pass every handoff preflight judges (admission, scheduling, volumes, images, container config).`
-        : `Nothing found stops ${what} before its containers start, but ${unknowns[0]?.message ?? ''}.`,
+        : `Nothing found stops ${what}, but not all can be judged before it runs: ${unknowns[0]?.message ?? ''}.`,
     confidence: verdict === 'would-pass' ? 'high' : 'low',
     evidence: unknowns.flatMap((u) => u.evidence),
     nextSteps: [...new Set(unknowns.flatMap((u) => u.nextSteps))],
