@@ -144,7 +144,15 @@ export function verdictOf(
       nextSteps: first.nextSteps,
       chain: chainOf(first.stage, new Set(unknowns.map((u) => u.stage))),
       preflight: outcome('would-fail', findings, input),
-      notes: fails.slice(1).map((f) => `also at ${f.stage}: ${f.message}`),
+      // Other failures (another stage, or another reason), each once: pods of one workload repeat theirs.
+      notes: [
+        ...new Set(
+          fails
+            .slice(1)
+            .filter((f) => f.stage !== first.stage || f.reason !== first.reason)
+            .map((f) => `also at ${f.stage}: ${f.message}`),
+        ),
+      ],
     };
   }
   const verdict = unknowns.length > 0 ? 'cannot-tell' : 'would-pass';
@@ -222,6 +230,27 @@ function workloads(j: JudgeInput): Diagnosis[] {
     }
     const ctx = { target: t, state: j.state, inputs: j.inputs };
     for (const check of j.checks) findings.push(...check(ctx));
-    return verdictOf({ kind: t.kind, namespace: t.namespace, name: t.name }, findings, t.input);
+    const verdict = verdictOf({ kind: t.kind, namespace: t.namespace, name: t.name }, findings, t.input);
+    const placed = placedCount(j.whatIf, t);
+    return verdict.stage === 'scheduling' && verdict.verdict === 'failed' && placed !== undefined
+      ? {
+          ...verdict,
+          notes: [
+            `${placed.placed} of ${placed.pods} pods the what-if created were placed on a node`,
+            ...verdict.notes,
+          ],
+        }
+      : verdict;
   });
+}
+
+/** How many of the target's pods in the what-if the scheduler placed (undefined: it made none). */
+function placedCount(
+  whatIf: readonly Diagnosis[],
+  t: PreflightTarget,
+): { placed: number; pods: number } | undefined {
+  const pods = whatIf.filter((d) => d.target.kind === 'Pod' && covers(d, t));
+  if (pods.length === 0) return undefined;
+  const unplaced = pods.filter((d) => d.stage === 'scheduling' && d.verdict !== 'healthy').length;
+  return { placed: pods.length - unplaced, pods: pods.length };
 }
