@@ -14,5 +14,11 @@ export function stateOfScenario(scenario: Scenario): ClusterState {
   const objects: KObject[] = sim
     .allObjects()
     .filter((o) => (STATE_KINDS as readonly string[]).includes(o.kind));
-  return { objects, known: new Set<StateKind>(STATE_KINDS), missing: [], at: scenario.start };
+  return {
+    objects,
+    known: new Set<StateKind>(STATE_KINDS),
+    missing: [],
+    at: scenario.start,
+    version: scenario.cluster.version,
+  };
 }

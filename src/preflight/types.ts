@@ -45,6 +45,11 @@ export interface ClusterState {
   readonly missing: readonly { readonly kind: StateKind; readonly why: string }[];
   /** Epoch ms the state describes ("now" live, the capture time of a bundle). */
   readonly at: number;
+  /**
+   * The API server's version (`/version` gitVersion, e.g. v1.33.2) when known: the what-if's
+   * admission and scheduler then word their messages as that release does.
+   */
+  readonly version?: string;
 }
 
 /** A workload of the input whose pods preflight judges. */

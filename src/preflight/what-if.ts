@@ -132,7 +132,14 @@ export function runWhatIf(state: ClusterState, inputs: readonly InputObject[], r
     '(preflight)',
   );
   // The scenario format's defaults (a node, a default StorageClass) would add to the cluster: none.
-  const cluster = { ...base.cluster, nodes: [], storageClasses: [], csiDrivers: [], webhooks: [] };
+  const cluster = {
+    ...base.cluster,
+    ...(state.version === undefined ? {} : { version: state.version }),
+    nodes: [],
+    storageClasses: [],
+    csiDrivers: [],
+    webhooks: [],
+  };
   const seeded = new Set<string>();
   const sim = new Simulation(
     { ...base, cluster, start: state.at },

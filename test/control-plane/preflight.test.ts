@@ -36,17 +36,13 @@ const READ_VERBS = new Set(['get', 'list', 'watch']);
 
 /**
  * Where the predicted summary's wording (generated names and numbers normalised) differs from the
- * real diagnosis's, and why; elsewhere it must be the same. The what-if run
- * (src/preflight/what-if.ts `runWhatIf`) simulates at the scenario format's default release,
- * v1.31.4, not the live server's: its scheduler quotes the taint (`untolerated taint {key:
- * value}`), which kube-scheduler dropped in 1.35 (`untolerated taint(s)`).
+ * real diagnosis's, and why; elsewhere it must be the same (the what-if runs at the live server's
+ * release, so the scheduler's words are that release's). The scheduler messages are the same here;
+ * only the engine's own sentence differs.
  */
 const SUMMARY_DIFFERS: Readonly<Record<string, string>> = {
-  'insufficient-cpu': 'the control-plane node: `untolerated taint {…}` (v1.31) vs `untolerated taint(s)`',
-  'insufficient-memory': 'the control-plane node: `untolerated taint {…}` (v1.31) vs `untolerated taint(s)`',
-  'node-selector-mismatch':
-    'the control-plane node: `untolerated taint {…}` (v1.31) vs `untolerated taint(s)`',
-  'untolerated-taint': 'the taints named (v1.31) vs `untolerated taints`, one count for all tainted nodes',
+  'untolerated-taint':
+    'the what-if names the taint of the nodes the pod could use (nvidia.com/gpu=present); on the real cluster the same rule falls back to "untolerated taints"',
 };
 
 /** `kubectl`-style target prefixes of the scenarios' `expect` to the report's kinds. */

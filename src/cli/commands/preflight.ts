@@ -10,6 +10,7 @@ import { bundleStateOfText } from '../../collectors/files/index.js';
 import { collectClusterState, type Connection } from '../../collectors/live/index.js';
 import type { StateObjects } from '../../collectors/state-objects.js';
 import { connectionFor } from '../pipeline/collect.js';
+import { serverVersion } from './capture.js';
 import { parseReports } from '../check/options.js';
 import { writeOutputFile } from '../output-file.js';
 import { parseDocuments } from '../../collectors/normalize/documents.js';
@@ -142,13 +143,14 @@ function stateSource(opts: PreflightOptions, io: CliIO): StateSource {
 }
 
 /** A collector's state objects as preflight's ClusterState. */
-function asState(s: StateObjects, at: number): ClusterState {
+function asState(s: StateObjects, at: number, version: string | undefined): ClusterState {
   const kinds = new Set<string>(STATE_KINDS);
   return {
     objects: s.objects as unknown as KObject[],
     known: new Set(s.known.filter((k): k is StateKind => kinds.has(k))),
     missing: s.missing.filter((m): m is { kind: StateKind; why: string } => kinds.has(m.kind)),
     at,
+    ...(version === undefined ? {} : { version }),
   };
 }
 
@@ -167,13 +169,16 @@ async function clusterState(
       const text = sources[0];
       if (text === undefined) throw new InputError(from.path, undefined, 'holds no bundle');
       const bundle = bundleStateOfText(text.name, text.text, { namespaces });
-      return { state: asState(bundle, bundle.at), source: { type: 'file', paths: [from.path] } };
+      return {
+        state: asState(bundle, bundle.at, bundle.serverVersion),
+        source: { type: 'file', paths: [from.path] },
+      };
     }
     case 'live': {
       const c = from.connection;
-      const objects = await collectClusterState(c, namespaces);
+      const [objects, version] = await Promise.all([collectClusterState(c, namespaces), serverVersion(c)]);
       return {
-        state: asState(objects, io.now()),
+        state: asState(objects, io.now(), version),
         source: {
           type: 'live',
           ...(c.context ? { context: c.context } : {}),

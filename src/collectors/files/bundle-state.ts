@@ -14,6 +14,8 @@ import { objectIdentity, STATE_OBJECT_KINDS, stateObject, type StateObjects } fr
 export interface BundleState extends StateObjects {
   /** capturedAt, epoch ms. */
   readonly at: number;
+  /** The API server's version when the capture recorded it (`source.serverVersion`). */
+  readonly serverVersion?: string;
 }
 
 export interface BundleStateOptions {
@@ -106,7 +108,8 @@ export function stateObjectsOfBundle(bundle: unknown, options: BundleStateOption
     if (why === undefined) known.push(kind);
     else missing.push({ kind, why });
   }
-  return { objects, known, missing, at };
+  const serverVersion = str(rec(bundle.source).serverVersion);
+  return { objects, known, missing, at, ...(serverVersion === undefined ? {} : { serverVersion }) };
 }
 
 /**
