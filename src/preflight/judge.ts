@@ -26,6 +26,14 @@ export interface JudgeInput {
   readonly whatIf: readonly Diagnosis[];
   readonly refused: readonly Refusal[];
   readonly checks: readonly Check[];
+  /**
+   * `--server-dry-run`: per input object, what the live API server answered to a dry-run create of
+   * it (and, for a workload, of a pod of its template). A target it admitted has no webhook unknowns.
+   */
+  readonly serverDryRun?: ReadonlyMap<
+    InputObject,
+    { readonly findings: readonly CheckFinding[]; readonly admitted: boolean }
+  >;
   /** Reads an API server's refusal as an admission reason code (the engine's own reading). */
   readonly admissionReason: (message: string) => ReasonCode | undefined;
 }
@@ -229,7 +237,11 @@ function workloads(j: JudgeInput): Diagnosis[] {
       if (f !== undefined && !(f.stage === 'scheduling' && !j.state.known.has('Node'))) findings.push(f);
     }
     const ctx = { target: t, state: j.state, inputs: j.inputs };
-    for (const check of j.checks) findings.push(...check(ctx));
+    const server = j.serverDryRun?.get(t.input);
+    for (const check of j.checks)
+      for (const f of check(ctx))
+        if (!(server?.admitted === true && f.check === 'webhooks')) findings.push(f);
+    if (server !== undefined) findings.push(...server.findings);
     const verdict = verdictOf({ kind: t.kind, namespace: t.namespace, name: t.name }, findings, t.input);
     const placed = placedCount(j.whatIf, t);
     return verdict.stage === 'scheduling' && verdict.verdict === 'failed' && placed !== undefined

@@ -133,3 +133,60 @@ describe('handoff preflight against a live cluster', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('handoff preflight --server-dry-run', () => {
+  it("asks the API server's admission (a webhook included) with dryRun=All creates, and stores nothing", async () => {
+    const scenario = loadScenarioFile('scenarios/admission/webhook-denied.yaml');
+    const sim = new Simulation({ ...scenario, objects: [] }).run(1000);
+    const served = await startApiServer(sim, { port: 0, speed: 0 });
+    try {
+      const config = writeKubeconfig([
+        { name: 'sim', server: served.url, token: ADMIN_TOKEN, namespace: 'cache' },
+      ]);
+      const file = path.join(dir, 'webhook.yaml');
+      const { stringify } = await import('yaml');
+      writeFileSync(file, scenario.objects.map((o) => stringify(o.manifest)).join('---\n'));
+      const podsBefore = sim.store.list('pods').length;
+
+      const plain = await runCli(['preflight', '-f', file, '--kubeconfig', config, '-o', 'json'], { env });
+      const asked = await runCli(
+        ['preflight', '-f', file, '--kubeconfig', config, '--server-dry-run', '-o', 'json'],
+        {
+          env,
+        },
+      );
+      type Doc = {
+        diagnoses: {
+          stage: string | null;
+          reason: string | null;
+          preflight: { verdict: string; unknown: string[] };
+        }[];
+      };
+      const before = (JSON.parse(plain.stdout) as Doc).diagnoses[0];
+      const after = (JSON.parse(asked.stdout) as Doc).diagnoses[0];
+      // Without asking, only the webhook could tell; asked, the webhook's own denial is the answer.
+      expect(before?.preflight.verdict).toBe('cannot-tell');
+      expect(before?.preflight.unknown.some((u) => u.includes('admission webhook'))).toBe(true);
+      expect(asked.code, asked.stderr).toBe(1);
+      expect(after).toMatchObject({
+        stage: 'admission',
+        reason: 'WebhookDenied',
+        preflight: { verdict: 'would-fail' },
+      });
+      expect(asked.stderr).toMatch(/--server-dry-run sent \d+ creates with dryRun=All/);
+      const writes = served.requestLog.records.filter((r) => !READ_VERBS.has(r.verb));
+      expect(writes.length).toBeGreaterThan(0);
+      expect(writes.every((r) => r.verb === 'create')).toBe(true); // and nothing stored:
+      expect(sim.store.list('pods').length).toBe(podsBefore);
+      expect(sim.store.list('deployments').length).toBe(0);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('is refused without a live cluster', async () => {
+    const r = await runCli(['preflight', '-f', manifest, '--sim', 'insufficient-cpu', '--server-dry-run']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--server-dry-run asks a live cluster');
+  });
+});

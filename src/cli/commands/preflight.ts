@@ -7,7 +7,12 @@ import { Option } from 'commander';
 import { snapshotFromSimulation } from '../../collectors/simulator/index.js';
 import { readSources } from '../../collectors/files/sources.js';
 import { bundleStateOfText } from '../../collectors/files/index.js';
-import { collectClusterState, type Connection } from '../../collectors/live/index.js';
+import {
+  collectClusterState,
+  dryRunCreates,
+  type Connection,
+  type DryRunRequest,
+} from '../../collectors/live/index.js';
 import type { StateObjects } from '../../collectors/state-objects.js';
 import { connectionFor } from '../pipeline/collect.js';
 import { serverVersion } from './capture.js';
@@ -15,13 +20,19 @@ import { parseReports } from '../check/options.js';
 import { writeOutputFile } from '../output-file.js';
 import { parseDocuments } from '../../collectors/normalize/documents.js';
 import { InputError, UsageError } from '../../errors/index.js';
-import type { Diagnosis, DiagnosisReport } from '../../model/index.js';
+import type { Diagnosis, DiagnosisReport, ReasonCode } from '../../model/index.js';
 import { CLUSTER_CHECKS } from '../../preflight/cluster-checks.js';
 import { STATIC_CHECKS } from '../../preflight/checks/index.js';
-import { judge } from '../../preflight/judge.js';
+import { judge, type JudgeInput } from '../../preflight/judge.js';
 import { stateOfScenario } from '../../preflight/sources.js';
 import { targetsOf, whatIfInputs } from '../../preflight/targets.js';
-import { STATE_KINDS, type ClusterState, type InputObject, type StateKind } from '../../preflight/types.js';
+import {
+  STATE_KINDS,
+  type CheckFinding,
+  type ClusterState,
+  type InputObject,
+  type StateKind,
+} from '../../preflight/types.js';
 import { runWhatIf } from '../../preflight/what-if.js';
 import { colour, plain, sanitize } from '../../report/index.js';
 import { escapeData, escapeProperty, targetText } from '../check/output.js';
@@ -47,6 +58,7 @@ export interface PreflightOptions {
   readonly annotations?: string;
   readonly report?: string[];
   readonly force?: boolean;
+  readonly serverDryRun?: boolean;
 }
 
 export const PREFLIGHT_FORMATS = ['text', 'json', 'yaml', 'junit', 'markdown'] as const;
@@ -194,7 +206,11 @@ async function clusterState(
  * the checks, joined per target. Throws InputError for an object the API server would refuse as
  * invalid (that is the manifest's error, not a prediction).
  */
-export function predict(state: ClusterState, inputs: readonly InputObject[]): Diagnosis[] {
+export function predict(
+  state: ClusterState,
+  inputs: readonly InputObject[],
+  serverDryRun?: JudgeInput['serverDryRun'],
+): Diagnosis[] {
   const targets = targetsOf(inputs);
   const whatIf = runWhatIf(state, whatIfInputs(inputs));
   for (const r of whatIf.refused) {
@@ -215,8 +231,94 @@ export function predict(state: ClusterState, inputs: readonly InputObject[]): Di
     whatIf: diagnoses,
     refused: whatIf.refused,
     checks: PREFLIGHT_CHECKS,
-    admissionReason: (message) => classifyAdmissionError(message)?.code,
+    admissionReason,
+    ...(serverDryRun === undefined ? {} : { serverDryRun }),
   });
+}
+
+const admissionReason = (message: string): ReasonCode | undefined => classifyAdmissionError(message)?.code;
+
+/**
+ * `--server-dry-run`: every input object, and a pod of each workload's template, sent to the live
+ * API server as a create with dryRun=All: its admission (webhooks included) and validation answer,
+ * and nothing is stored. Returns the findings per input object, and a note saying what was sent.
+ */
+async function askServer(
+  connection: Connection,
+  inputs: readonly InputObject[],
+): Promise<{ results: NonNullable<JudgeInput['serverDryRun']>; note: string }> {
+  const requests: { input: InputObject; what: string; request: DryRunRequest }[] = [];
+  const add = (input: InputObject, object: KObject, what: string): void => {
+    const resource = resourceByKind(object.kind);
+    if (resource === undefined) return;
+    const [group, version] = object.apiVersion.includes('/')
+      ? object.apiVersion.split('/')
+      : ['', object.apiVersion];
+    requests.push({
+      input,
+      what,
+      request: {
+        object,
+        group: group ?? '',
+        version: version ?? 'v1',
+        resource: resource.resource,
+        ...(resource.namespaced ? { namespace: object.metadata.namespace ?? 'default' } : {}),
+      },
+    });
+  };
+  for (const input of inputs) add(input, input.object, `${input.object.kind} ${input.object.metadata.name}`);
+  for (const t of targetsOf(inputs)) {
+    if (t.kind === 'Pod') continue;
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        generateName: `${t.name}-`,
+        namespace: t.namespace,
+        labels: { ...(t.template.metadata.labels ?? {}) },
+      },
+      spec: structuredClone(t.template.spec),
+    } as unknown as KObject;
+    add(t.input, pod, `a pod of ${t.kind} ${t.name}`);
+  }
+  const answers = await dryRunCreates(
+    connection,
+    requests.map((r) => r.request),
+  );
+  const results = new Map<InputObject, { findings: CheckFinding[]; admitted: boolean }>();
+  requests.forEach((r, i) => {
+    const answer = answers[i];
+    const entry = results.get(r.input) ?? { findings: [], admitted: true };
+    results.set(r.input, entry);
+    if (answer === undefined || answer.outcome === 'admitted') return;
+    entry.admitted = false;
+    if (answer.outcome === 'exists') return;
+    const text = `server dry-run of ${r.what}: HTTP ${answer.code}: ${answer.message}`;
+    entry.findings.push(
+      answer.outcome === 'refused'
+        ? {
+            check: 'server-dry-run',
+            outcome: 'fail',
+            stage: 'admission',
+            reason: admissionReason(answer.message) ?? 'Forbidden',
+            message: answer.message,
+            evidence: [{ source: 'status', text }],
+            nextSteps: [`kubectl apply --dry-run=server -f ${r.input.file}`],
+          }
+        : {
+            check: 'server-dry-run',
+            outcome: 'unknown',
+            stage: 'admission',
+            message: text,
+            evidence: [],
+            nextSteps: [],
+          },
+    );
+  });
+  return {
+    results,
+    note: `--server-dry-run sent ${requests.length} create${requests.length === 1 ? '' : 's'} with dryRun=All to ${connection.server}: the API server admitted or refused each and stored nothing`,
+  };
 }
 
 /** Every check, cluster-side first. */
@@ -289,7 +391,17 @@ export async function runPreflight(opts: PreflightOptions, io: CliIO): Promise<n
   ];
   const { state, source } = await clusterState(from, namespaces.length > 0 ? namespaces : [namespace], io);
   for (const m of state.missing) notes.push(`could not read ${m.kind}: ${m.why}`);
-  const results = predict(state, inputs);
+  let server: JudgeInput['serverDryRun'];
+  if (opts.serverDryRun === true) {
+    if (from.type !== 'live')
+      throw new UsageError(
+        "--server-dry-run asks a live cluster's API server; it cannot be used with --against or --sim",
+      );
+    const asked = await askServer(from.connection, inputs);
+    server = asked.results;
+    notes.push(asked.note);
+  }
+  const results = predict(state, inputs, server);
   const report: DiagnosisReport = {
     kind: 'PreflightReport',
     generatedAt: new Date(io.now()).toISOString(),
@@ -351,6 +463,10 @@ export const registerPreflight: RegisterCommand = (program, { io, exit }) => {
         repeatable,
       )
       .option('--force', 'replace existing --report files (never through a symbolic link)')
+      .option(
+        '--server-dry-run',
+        "also send each object (and a pod of each template) as a create with dryRun=All: the API server's own admission, webhooks included; nothing is stored",
+      )
       .addOption(
         new Option('--annotations <FORMAT>', 'also print CI annotations on the manifest lines').choices([
           'github',

@@ -12,3 +12,4 @@ export {
   type ClusterStateOptions,
   type StateObjects,
 } from './cluster-state.js';
+export { dryRunCreates, dryRunPath, readAnswer, type DryRunAnswer, type DryRunRequest } from './dry-run.js';
