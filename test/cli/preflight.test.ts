@@ -126,6 +126,16 @@ describe('handoff preflight', () => {
     ],
     ['no workload at all', ['-f', 'BAD:cm.yaml'], /no workload to judge/],
     [
+      'a container without an image',
+      ['-f', 'BAD:noimage.yaml'],
+      /noimage\.yaml:4: Deployment\.apps "web" is invalid: spec\.template\.spec\.containers\[0\]\.image: Required value/,
+    ],
+    [
+      'a selector that does not match the template',
+      ['-f', 'BAD:selector.yaml'],
+      /selector\.yaml:1: Deployment\.apps "web" is invalid: spec\.template\.metadata\.labels: .*`selector` does not match template `labels`/,
+    ],
+    [
       'two cluster states',
       ['-f', 'BAD:cm.yaml', '--against', 'x.yaml'],
       /--sim, --against and --kubeconfig\/--context each name the cluster/,
@@ -136,6 +146,8 @@ describe('handoff preflight', () => {
       'kind.yaml': 'apiVersion: apps/v1\nkind: Deploymnet\nmetadata: { name: web }\n',
       'noname.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {}\n',
       'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: settings }\ndata: { a: b }\n',
+      'noimage.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata: { name: c }\n---\n${SMALL_DEPLOY.replace(/ +image: .*\n/, '')}`,
+      'selector.yaml': SMALL_DEPLOY.replace('matchLabels: { app: web }', 'matchLabels: { app: other }'),
     };
     const real = args.map((a) => (a.startsWith('BAD:') ? file(a.slice(4), files[a.slice(4)] ?? '') : a));
     const r = await runCli(['preflight', ...real, '--sim', 'insufficient-cpu']);
