@@ -6,6 +6,7 @@
 import { matchesLabelSelector } from '../k8s/index.js';
 import type { LabelSelector } from '../model/index.js';
 import type { KObject } from '../simulator/world/types.js';
+import { PLURAL } from './checks/common.js';
 import type { Check, CheckContext, CheckFinding, StateKind } from './types.js';
 
 type Rec = Record<string, unknown>;
@@ -78,7 +79,7 @@ export const webhooks: Check = (ctx) => {
       unknown(
         'webhooks',
         'admission',
-        `${kind}s were not read (${whyMissing(ctx, kind)}): an admission webhook could refuse the pods`,
+        `${PLURAL[kind]} were not read (${whyMissing(ctx, kind)}): an admission webhook could refuse the pods`,
       ),
     );
   }
@@ -185,7 +186,7 @@ export const unreadState: Check = (ctx) =>
     unknown(
       'state',
       stage,
-      `${kind}s were not read (${whyMissing(ctx, kind)}), so preflight cannot tell ${what}`,
+      `${PLURAL[kind]} were not read (${whyMissing(ctx, kind)}), so preflight cannot tell ${what}`,
     ),
   );
 
