@@ -59,7 +59,10 @@ function namespaceLabels(ctx: CheckContext): Readonly<Record<string, string>> | 
   const ns = [...ctx.inputs.map((i) => i.object), ...ctx.state.objects].find(
     (o) => o.kind === 'Namespace' && o.metadata.name === ctx.target.namespace,
   );
-  return ns === undefined ? undefined : { ...(ns.metadata.labels ?? {}) };
+  // The API server sets kubernetes.io/metadata.name on every namespace, whatever a manifest says.
+  return ns === undefined
+    ? undefined
+    : { ...(ns.metadata.labels ?? {}), 'kubernetes.io/metadata.name': ns.metadata.name };
 }
 
 function isKnown(ctx: CheckContext, kind: StateKind): boolean {
