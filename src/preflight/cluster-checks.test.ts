@@ -314,15 +314,101 @@ describe('webhooks', () => {
       true,
     ],
     [
-      'on a rule about jobs (not judged on pod labels)',
+      'on a rule about jobs, a CronJob whose jobTemplate has no labels',
       'CronJob',
       ['jobs'],
-      { matchLabels: { app: 'api' } },
-      true,
+      { matchLabels: { app: 'web' } },
+      false,
     ],
   ])('objectSelector %s → caught %s', (_what, kind, resources, objectSelector, expected) => {
     expect(caught(kind, { rules: [rule(['CREATE'], resources)], objectSelector })).toHaveLength(
       expected ? 1 : 0,
+    );
+  });
+
+  const labelled = (
+    kind: PreflightTarget['kind'],
+    labels: Record<string, string>,
+    spec: Record<string, unknown> = {},
+  ) =>
+    targetOf(kind, {
+      object: { apiVersion: 'apps/v1', kind, metadata: { name: 'web', namespace: NS, labels }, spec },
+    });
+  it.each<[string, PreflightTarget, Record<string, unknown>[], Record<string, unknown>, string | null]>([
+    [
+      'deployments, the Deployment’s own labels (not its pods’)',
+      labelled('Deployment', { team: 'payments' }),
+      [rule(['CREATE'], ['deployments'])],
+      { matchLabels: { team: 'payments' } },
+      'deployments',
+    ],
+    [
+      'deployments, the pods’ labels only',
+      labelled('Deployment', { team: 'payments' }),
+      [rule(['CREATE'], ['deployments'])],
+      { matchLabels: { app: 'web' } },
+      null,
+    ],
+    [
+      'pods and deployments in one rule, only the Deployment selected',
+      labelled('Deployment', { team: 'payments' }),
+      [rule(['CREATE'], ['pods', 'deployments'])],
+      { matchLabels: { team: 'payments' } },
+      'deployments',
+    ],
+    [
+      'a rule on pods then one on deployments, only the Deployment selected',
+      labelled('Deployment', { team: 'payments' }),
+      [rule(['CREATE'], ['pods']), rule(['CREATE'], ['deployments'])],
+      { matchLabels: { team: 'payments' } },
+      'deployments',
+    ],
+    [
+      'pods and deployments, both selected: pods first',
+      labelled('Deployment', { app: 'web' }),
+      [rule(['CREATE'], ['deployments', 'pods'])],
+      { matchLabels: { app: 'web' } },
+      'pods',
+    ],
+    [
+      'replicasets of a Deployment: the template’s labels',
+      labelled('Deployment', {}),
+      [rule(['CREATE'], ['replicasets'])],
+      { matchLabels: { tier: 'front' } },
+      'replicasets',
+    ],
+    [
+      'replicasets, a ReplicaSet: its own labels',
+      labelled('ReplicaSet', {}),
+      [rule(['CREATE'], ['replicasets'])],
+      { matchLabels: { tier: 'front' } },
+      null,
+    ],
+    [
+      'jobs of a CronJob: its jobTemplate’s labels',
+      labelled('CronJob', { team: 'ops' }, { jobTemplate: { metadata: { labels: { kind: 'backup' } } } }),
+      [rule(['CREATE'], ['jobs'])],
+      { matchLabels: { kind: 'backup' } },
+      'jobs',
+    ],
+    [
+      'jobs of a CronJob: not the CronJob’s labels',
+      labelled('CronJob', { team: 'ops' }, { jobTemplate: { metadata: { labels: { kind: 'backup' } } } }),
+      [rule(['CREATE'], ['jobs'])],
+      { matchLabels: { team: 'ops' } },
+      null,
+    ],
+    [
+      'cronjobs: the CronJob’s labels',
+      labelled('CronJob', { team: 'ops' }),
+      [rule(['CREATE'], ['cronjobs', 'jobs'])],
+      { matchLabels: { team: 'ops' } },
+      'cronjobs',
+    ],
+  ])('objectSelector on %s', (_what, t, rules, objectSelector, what) => {
+    const found = webhooks(ctxOf(t, state({ objects: [hookConfig({ rules, objectSelector })] })));
+    expect(found.map((f) => /creation of (\S+) in/.exec(f.message)?.[1])).toStrictEqual(
+      what === null ? [] : [what],
     );
   });
 
