@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../errors/index.js';
 import type { Diagnosis } from '../../model/index.js';
-import { inputObjects, preflightAnnotations } from './preflight.js';
+import { state } from '../../preflight/checks/test-helpers.js';
+import { inputObjects, predict, preflightAnnotations } from './preflight.js';
 
 const read = (text: string, namespace = 'shop', name = 'k8s/app.yaml') => {
   const notes: string[] = [];
@@ -80,6 +81,9 @@ describe('inputObjects', () => {
     ['a CRD kind', 'monitoring.coreos.com/v1', 'ServiceMonitor'],
     ['an unknown kind of another group', 'example.com/v1alpha1', 'Widget'],
     ['a kind of a group outside Kubernetes (Istio)', 'networking.istio.io/v1', 'VirtualService'],
+    ['Gateway API, a CRD in a k8s.io group', 'gateway.networking.k8s.io/v1', 'HTTPRoute'],
+    ['a kind named like a core kind in a CRD group (Knative)', 'serving.knative.dev/v1', 'Service'],
+    ['a Deployment of a CRD group', 'example.com/v1', 'Deployment'],
   ])('%s is noted, not judged', (_what, apiVersion, kind) => {
     const { objects, notes } = read(
       `${CM}---\napiVersion: ${apiVersion}\nkind: ${kind}\nmetadata: { name: m }\n`,
@@ -91,13 +95,34 @@ describe('inputObjects', () => {
   });
 
   it.each([
-    ['v1', 'Deploymnet'],
-    ['apps/v1', 'Deploymnet'],
-    ['batch/v1', 'Cronjob'],
     ['policy/v1', 'PodDisruptionBudget'],
     ['autoscaling/v2', 'HorizontalPodAutoscaler'],
     ['networking.k8s.io/v1', 'Ingress'],
+    ['networking.k8s.io/v1', 'NetworkPolicy'],
     ['rbac.authorization.k8s.io/v1', 'RoleBinding'],
+    ['rbac.authorization.k8s.io/v1', 'ClusterRole'],
+    ['scheduling.k8s.io/v1', 'PriorityClass'],
+    ['v1', 'PodTemplate'],
+    ['apiextensions.k8s.io/v1', 'CustomResourceDefinition'],
+  ])('%s %s, a Kubernetes kind preflight does not judge, is noted', (apiVersion, kind) => {
+    const { objects, notes } = read(
+      `${CM}---\napiVersion: ${apiVersion}\nkind: ${kind}\nmetadata: { name: m }\n`,
+    );
+    expect(objects.map((o) => o.object.kind)).toStrictEqual(['ConfigMap']);
+    expect(notes).toStrictEqual([
+      `k8s/app.yaml:7: ${kind} m (${apiVersion}) is not judged: preflight judges workloads and what their pods need`,
+    ]);
+  });
+
+  it.each([
+    ['v1', 'Deploymnet'],
+    ['apps/v1', 'Deploymnet'],
+    ['batch/v1', 'Cronjob'],
+    ['apps/v1', 'Service'],
+    ['v1', 'Deployment'],
+    ['policy/v1', 'PodDisruptionBuget'],
+    ['networking.k8s.io/v1', 'Ingres'],
+    ['rbac.authorization.k8s.io/v1', 'RoleBindings'],
   ])('%s %s: an unknown kind of a Kubernetes group is an error at its line', (apiVersion, kind) => {
     const e = thrown(`${CM}---\napiVersion: ${apiVersion}\nkind: ${kind}\nmetadata: { name: m }\n`);
     expect([e.message, e.file, e.line, e.hint]).toStrictEqual([
@@ -106,6 +131,19 @@ describe('inputObjects', () => {
       7,
       "check the kind's spelling (kubectl api-resources lists them)",
     ]);
+  });
+
+  it.each([
+    ['storage.k8s.io/v1', 'StorageClass'],
+    ['admissionregistration.k8s.io/v1', 'ValidatingWebhookConfiguration'],
+    ['discovery.k8s.io/v1', 'EndpointSlice'],
+    ['apps/v1', 'DaemonSet'],
+  ])('%s %s is judged', (apiVersion, kind) => {
+    expect(
+      read(`apiVersion: ${apiVersion}\nkind: ${kind}\nmetadata: { name: m }\n`).objects.map(
+        (o) => o.object.kind,
+      ),
+    ).toStrictEqual([kind]);
   });
 
   it.each([
@@ -275,6 +313,56 @@ describe('preflightAnnotations', () => {
     expect(preflightAnnotations([a, b]).map((l) => l.slice(0, l.indexOf(' ')))).toStrictEqual([
       '::error',
       '::notice',
+    ]);
+  });
+});
+
+describe('predict', () => {
+  const NODE = {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: 'worker-1' },
+    spec: {},
+    status: {
+      capacity: { cpu: '4', memory: '16Gi', pods: '110' },
+      allocatable: { cpu: '4', memory: '16Gi', pods: '110' },
+      conditions: [{ type: 'Ready', status: 'True' }],
+    },
+  };
+  const MANIFEST = `apiVersion: v1
+kind: Namespace
+metadata: { name: fresh }
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: { name: web, namespace: fresh }
+spec:
+  replicas: 2
+  selector: { matchLabels: { app: web } }
+  template:
+    metadata: { labels: { app: web } }
+    spec:
+      containers:
+        - { name: web, image: 'registry.example.com/web:2.1', resources: { requests: { cpu: 100m } } }
+---
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata: { name: web, namespace: fresh }
+spec: { rules: [] }
+`;
+
+  it('a Deployment in a Namespace the same manifest creates passes admission and scheduling (its default ServiceAccount is made for it)', () => {
+    const notes: string[] = [];
+    const inputs = inputObjects([{ name: 'app.yaml', text: MANIFEST }], 'default', notes);
+    expect(notes).toStrictEqual([
+      'app.yaml:17: Ingress web (networking.k8s.io/v1) is not judged: preflight judges workloads and what their pods need',
+    ]);
+    const [d] = predict(state({ objects: [NODE] }), inputs);
+    expect(d?.target).toStrictEqual({ kind: 'Deployment', namespace: 'fresh', name: 'web' });
+    expect(d?.preflight?.verdict).not.toBe('would-fail');
+    expect(d?.chain.slice(0, 2)).toStrictEqual([
+      { stage: 'admission', status: 'passed' },
+      { stage: 'scheduling', status: 'passed' },
     ]);
   });
 });
