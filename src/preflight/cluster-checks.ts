@@ -137,29 +137,31 @@ export const webhooks: Check = (ctx) => {
 export const provisioning: Check = (ctx) => {
   const ns = ctx.target.namespace;
   const objects = [...ctx.inputs.map((i) => i.object), ...ctx.state.objects];
+  const claimNamed = (claim: string): KObject | undefined =>
+    objects.find(
+      (o) => o.kind === 'PersistentVolumeClaim' && o.metadata.namespace === ns && o.metadata.name === claim,
+    );
   const claims = new Map<string, KObject | undefined>();
   for (const v of list(ctx.target.template.spec.volumes)) {
     const claim = str(rec(rec(v)?.persistentVolumeClaim)?.claimName);
-    if (claim !== undefined)
-      claims.set(
-        claim,
-        objects.find(
-          (o) =>
-            o.kind === 'PersistentVolumeClaim' && o.metadata.namespace === ns && o.metadata.name === claim,
-        ),
-      );
+    if (claim !== undefined) claims.set(claim, claimNamed(claim));
   }
   const input = ctx.target.input.object;
   for (const t of list(rec(input.spec)?.volumeClaimTemplates)) {
     const tpl = rec(t);
     const name = str(rec(tpl?.metadata)?.name);
-    if (tpl !== undefined && name !== undefined)
-      claims.set(`${name}-${ctx.target.name}-0`, {
+    if (tpl === undefined || name === undefined) continue;
+    // The StatefulSet controller reuses a claim that exists (a re-apply): only a new one waits.
+    const claim = `${name}-${ctx.target.name}-0`;
+    claims.set(
+      claim,
+      claimNamed(claim) ?? {
         apiVersion: 'v1',
         kind: 'PersistentVolumeClaim',
-        metadata: { name, namespace: ns },
+        metadata: { name: claim, namespace: ns },
         spec: tpl.spec,
-      });
+      },
+    );
   }
   const out: CheckFinding[] = [];
   const classes = objects.filter((o) => o.kind === 'StorageClass');
