@@ -596,6 +596,33 @@ describe('provisioning', () => {
     ]);
   });
 
+  it('a claim of a volumeClaimTemplate that exists already (a re-apply) is judged as it is', () => {
+    const sts: KObject = {
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: { name: 'web', namespace: NS },
+      spec: {
+        volumeClaimTemplates: [
+          { metadata: { name: 'data' }, spec: { storageClassName: 'fast' } },
+          { metadata: { name: 'logs' }, spec: { storageClassName: 'fast' } },
+        ],
+      },
+    };
+    const t = targetOf('StatefulSet', { object: sts });
+    const objects = [
+      FAST,
+      LOCAL,
+      pvc('data-web-0', { storageClassName: 'fast', volumeName: 'pvc-1f2e' }, { phase: 'Bound' }),
+      pvc('logs-web-0', { storageClassName: 'local' }, { phase: 'Pending' }),
+    ];
+    expect(provisioning(ctxOf(t, state({ objects })))).toStrictEqual([]);
+    const pending = [FAST, pvc('data-web-0', { storageClassName: 'fast' }, { phase: 'Pending' })];
+    expect(provisioning(ctxOf(t, state({ objects: pending }))).map((f) => f.message)).toStrictEqual([
+      'PersistentVolumeClaim data-web-0 waits for provisioner ebs.csi.aws.com (StorageClass fast) to create its volume: only the provisioner can tell whether it will',
+      'PersistentVolumeClaim logs-web-0 waits for provisioner ebs.csi.aws.com (StorageClass fast) to create its volume: only the provisioner can tell whether it will',
+    ]);
+  });
+
   it('a template without claims says nothing', () => {
     expect(found([FAST, pvc('data', { storageClassName: 'fast' })], [], SPEC)).toStrictEqual([]);
   });
