@@ -281,6 +281,13 @@ function targetOf(kind: PreflightTarget['kind'], name: string, namespace = NS): 
   };
 }
 
+const runJob = (name: string, namespace: string): KObject => ({
+  apiVersion: 'batch/v1',
+  kind: 'Job',
+  metadata: { name, namespace },
+  spec: { template: { spec: podSpec } },
+});
+
 function run(over: Partial<JudgeInput>): Diagnosis[] {
   return judge({
     targets: [],
@@ -447,6 +454,42 @@ describe('judge: workloads', () => {
       evidence: [{ source: 'status', text: `the API server answered 404 NotFound: ${message}` }],
       nextSteps: ['kubectl apply --dry-run=server -f p.yaml -n default'],
     });
+  });
+
+  it.each<[string, boolean, (t: PreflightTarget) => InputObject]>([
+    ['its run Job', true, (t) => ({ ...t.input, object: runJob('backup-preflight', NS) })],
+    ['a Job of another name', false, (t) => ({ ...t.input, object: runJob('other-preflight', NS) })],
+    [
+      'its run Job’s name in another namespace',
+      false,
+      (t) => ({ ...t.input, object: runJob('backup-preflight', 'ops') }),
+    ],
+    [
+      'a Job of its name from another line',
+      false,
+      (t) => ({ ...t.input, line: 99, object: runJob('backup-preflight', NS) }),
+    ],
+  ])('for a CronJob, a refusal of %s is its own: %s', (_what, own, refusedInput) => {
+    const t = targetOf('CronJob', 'backup');
+    const message =
+      'jobs.batch "backup-preflight" is forbidden: exceeded quota: jobs, requested: count/jobs.batch=1, used: count/jobs.batch=0, limited: count/jobs.batch=0';
+    const [out] = run({
+      targets: [t],
+      refused: [refusal(refusedInput(t), message)],
+      admissionReason: () => 'QuotaExceeded',
+    });
+    expect([out?.preflight?.verdict, out?.reason]).toStrictEqual(
+      own ? ['would-fail', 'QuotaExceeded'] : ['would-pass', null],
+    );
+  });
+
+  it('a Deployment does not take the refusal of a Job named like its run', () => {
+    const t = targetOf('Deployment', 'backup');
+    const [out] = run({
+      targets: [t],
+      refused: [refusal({ ...t.input, object: runJob('backup-preflight', NS) })],
+    });
+    expect(out?.preflight?.verdict).toBe('would-pass');
   });
 
   it('a refusal of another input is not the target’s', () => {
