@@ -365,4 +365,44 @@ spec: { rules: [] }
       { stage: 'scheduling', status: 'passed' },
     ]);
   });
+
+  it('a CronJob whose Jobs a count/jobs.batch quota refuses would fail admission with the quota’s message', () => {
+    const objects = [
+      NODE,
+      {
+        apiVersion: 'v1',
+        kind: 'Namespace',
+        metadata: { name: 'ops', labels: { 'kubernetes.io/metadata.name': 'ops' } },
+      },
+      { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: 'ops' } },
+      {
+        apiVersion: 'v1',
+        kind: 'ResourceQuota',
+        metadata: { name: 'jobs', namespace: 'ops' },
+        spec: { hard: { 'count/jobs.batch': '0' } },
+      },
+    ];
+    const cron = `apiVersion: batch/v1
+kind: CronJob
+metadata: { name: backup, namespace: ops }
+spec:
+  schedule: '0 3 * * *'
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: OnFailure
+          containers: [{ name: backup, image: 'registry.example.com/backup:1.2' }]
+`;
+    const inputs = inputObjects([{ name: 'cron.yaml', text: cron }], 'default', []);
+    const [d] = predict(state({ objects: objects }), inputs);
+    expect(d).toMatchObject({
+      target: { kind: 'CronJob', namespace: 'ops', name: 'backup' },
+      stage: 'admission',
+      reason: 'QuotaExceeded',
+      summary:
+        'jobs.batch "backup-preflight" is forbidden: exceeded quota: jobs, requested: count/jobs.batch=1, used: count/jobs.batch=0, limited: count/jobs.batch=0',
+      preflight: { verdict: 'would-fail', file: 'cron.yaml', line: 1 },
+    });
+  });
 });
