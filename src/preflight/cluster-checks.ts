@@ -6,7 +6,8 @@
 import { matchesLabelSelector } from '../k8s/index.js';
 import type { LabelSelector } from '../model/index.js';
 import type { KObject } from '../simulator/world/types.js';
-import type { Check, CheckContext, CheckFinding, StateKind } from './types.js';
+import { PLURAL } from './checks/common.js';
+import type { Check, CheckContext, CheckFinding, PreflightTarget, StateKind } from './types.js';
 
 type Rec = Record<string, unknown>;
 const rec = (x: unknown): Rec | undefined =>
@@ -47,18 +48,35 @@ function resourcesCreated(kind: string): string[] {
   return [...out];
 }
 
-function ruleCatches(rule: Rec, resources: readonly string[]): string | undefined {
+function ruleCatches(rule: Rec, resource: string): boolean {
   const ops = list(rule.operations).map(String);
-  if (!ops.includes('CREATE') && !ops.includes('*')) return undefined;
+  if (!ops.includes('CREATE') && !ops.includes('*')) return false;
   const named = list(rule.resources).map(String);
-  return resources.find((r) => named.includes(r) || named.includes('*') || named.includes('*/*'));
+  return named.includes(resource) || named.includes('*') || named.includes('*/*');
+}
+
+/**
+ * The labels of the object of a resource the target's creation makes, as a webhook's
+ * objectSelector sees them: the pods' (and a Deployment's ReplicaSets') are the template's, a
+ * CronJob's Jobs' its jobTemplate's, the target's own its manifest's.
+ */
+function labelsCreated(target: PreflightTarget, resource: string): Readonly<Record<string, string>> {
+  const object = target.input.object;
+  if (resource === 'pods' || (resource === 'replicasets' && target.kind === 'Deployment'))
+    return target.template.metadata.labels ?? {};
+  if (resource === 'jobs' && target.kind === 'CronJob')
+    return (rec(rec(rec(rec(object.spec)?.jobTemplate)?.metadata)?.labels) ?? {}) as Record<string, string>;
+  return object.metadata.labels ?? {};
 }
 
 function namespaceLabels(ctx: CheckContext): Readonly<Record<string, string>> | undefined {
   const ns = [...ctx.inputs.map((i) => i.object), ...ctx.state.objects].find(
     (o) => o.kind === 'Namespace' && o.metadata.name === ctx.target.namespace,
   );
-  return ns === undefined ? undefined : { ...(ns.metadata.labels ?? {}) };
+  // The API server sets kubernetes.io/metadata.name on every namespace, whatever a manifest says.
+  return ns === undefined
+    ? undefined
+    : { ...(ns.metadata.labels ?? {}), 'kubernetes.io/metadata.name': ns.metadata.name };
 }
 
 function isKnown(ctx: CheckContext, kind: StateKind): boolean {
@@ -78,26 +96,26 @@ export const webhooks: Check = (ctx) => {
       unknown(
         'webhooks',
         'admission',
-        `${kind}s were not read (${whyMissing(ctx, kind)}): an admission webhook could refuse the pods`,
+        `${PLURAL[kind]} were not read (${whyMissing(ctx, kind)}): an admission webhook could refuse the pods`,
       ),
     );
   }
   const resources = resourcesCreated(ctx.target.kind);
   const nsLabels = namespaceLabels(ctx) ?? { 'kubernetes.io/metadata.name': ctx.target.namespace };
-  const podLabels = ctx.target.template.metadata.labels ?? {};
   for (const config of ctx.state.objects.filter((o) => (kinds as string[]).includes(o.kind))) {
     for (const hook of list((config as KObject & { webhooks?: unknown }).webhooks)) {
       const h = rec(hook);
       if (h === undefined) continue;
-      const caught = list(h.rules)
-        .map((r) => ruleCatches(rec(r) ?? {}, resources))
-        .find((r) => r !== undefined);
+      // objectSelector: the webhook is called for an object whose labels it selects.
+      const objSelector = rec(h.objectSelector) as LabelSelector | undefined;
+      const caught = resources.find(
+        (r) =>
+          list(h.rules).some((rule) => ruleCatches(rec(rule) ?? {}, r)) &&
+          (objSelector === undefined || matchesLabelSelector(objSelector, labelsCreated(ctx.target, r))),
+      );
       if (caught === undefined) continue;
       const nsSelector = rec(h.namespaceSelector) as LabelSelector | undefined;
       if (nsSelector !== undefined && !matchesLabelSelector(nsSelector, nsLabels)) continue;
-      const objSelector = rec(h.objectSelector) as LabelSelector | undefined;
-      if (caught === 'pods' && objSelector !== undefined && !matchesLabelSelector(objSelector, podLabels))
-        continue;
       const type = config.kind === 'ValidatingWebhookConfiguration' ? 'validating' : 'mutating';
       const name = str(h.name) ?? config.metadata.name;
       const policy = str(h.failurePolicy) ?? 'Fail';
@@ -119,29 +137,31 @@ export const webhooks: Check = (ctx) => {
 export const provisioning: Check = (ctx) => {
   const ns = ctx.target.namespace;
   const objects = [...ctx.inputs.map((i) => i.object), ...ctx.state.objects];
+  const claimNamed = (claim: string): KObject | undefined =>
+    objects.find(
+      (o) => o.kind === 'PersistentVolumeClaim' && o.metadata.namespace === ns && o.metadata.name === claim,
+    );
   const claims = new Map<string, KObject | undefined>();
   for (const v of list(ctx.target.template.spec.volumes)) {
     const claim = str(rec(rec(v)?.persistentVolumeClaim)?.claimName);
-    if (claim !== undefined)
-      claims.set(
-        claim,
-        objects.find(
-          (o) =>
-            o.kind === 'PersistentVolumeClaim' && o.metadata.namespace === ns && o.metadata.name === claim,
-        ),
-      );
+    if (claim !== undefined) claims.set(claim, claimNamed(claim));
   }
   const input = ctx.target.input.object;
   for (const t of list(rec(input.spec)?.volumeClaimTemplates)) {
     const tpl = rec(t);
     const name = str(rec(tpl?.metadata)?.name);
-    if (tpl !== undefined && name !== undefined)
-      claims.set(`${name}-${ctx.target.name}-0`, {
+    if (tpl === undefined || name === undefined) continue;
+    // The StatefulSet controller reuses a claim that exists (a re-apply): only a new one waits.
+    const claim = `${name}-${ctx.target.name}-0`;
+    claims.set(
+      claim,
+      claimNamed(claim) ?? {
         apiVersion: 'v1',
         kind: 'PersistentVolumeClaim',
-        metadata: { name, namespace: ns },
+        metadata: { name: claim, namespace: ns },
         spec: tpl.spec,
-      });
+      },
+    );
   }
   const out: CheckFinding[] = [];
   const classes = objects.filter((o) => o.kind === 'StorageClass');
@@ -185,7 +205,7 @@ export const unreadState: Check = (ctx) =>
     unknown(
       'state',
       stage,
-      `${kind}s were not read (${whyMissing(ctx, kind)}), so preflight cannot tell ${what}`,
+      `${PLURAL[kind]} were not read (${whyMissing(ctx, kind)}), so preflight cannot tell ${what}`,
     ),
   );
 

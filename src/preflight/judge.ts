@@ -225,10 +225,23 @@ export function judge(j: JudgeInput): Diagnosis[] {
   return [...workloads(j), ...services];
 }
 
+/** The Job the what-if made from a CronJob's jobTemplate (see whatIfInputs): its refusal is the CronJob's. */
+function isRunOf(i: InputObject, t: PreflightTarget): boolean {
+  const o = i.object;
+  return (
+    t.kind === 'CronJob' &&
+    o.kind === 'Job' &&
+    o.metadata.name === cronJobRunName(t.name) &&
+    (o.metadata.namespace ?? 'default') === t.namespace &&
+    i.file === t.input.file &&
+    i.line === t.input.line
+  );
+}
+
 function workloads(j: JudgeInput): Diagnosis[] {
   return j.targets.map((t) => {
     const findings: CheckFinding[] = [];
-    const refusal = j.refused.find((r) => r.input === t.input);
+    const refusal = j.refused.find((r) => r.input === t.input || isRunOf(r.input, t));
     if (refusal !== undefined) findings.push(fromRefusal(refusal, j.admissionReason(refusal.status.message)));
     for (const d of j.whatIf) {
       if (!covers(d, t)) continue;

@@ -162,6 +162,17 @@ export function runWhatIf(state: ClusterState, inputs: readonly InputObject[], r
       sim.store.remove(resource, namespace, obj.metadata.name);
     const result = sim.api.create(obj, ADMIN);
     if (!result.ok) refused.push({ input, status: result.status });
+    // kube-controller-manager's ServiceAccounts controller gives a new namespace its `default`
+    // account as soon as it appears; the pods the input makes there run as it.
+    else if (
+      obj.kind === 'Namespace' &&
+      sim.store.get('serviceaccounts', obj.metadata.name, 'default') === undefined
+    )
+      sim.store.create({
+        apiVersion: 'v1',
+        kind: 'ServiceAccount',
+        metadata: { name: 'default', namespace: obj.metadata.name },
+      });
   }
   sim.runFor(runMs);
   return { sim, refused, skipped };

@@ -40,7 +40,7 @@ import { classifyAdmissionError } from '../../rules/admission/admission-message.
 import { diagnose } from '../../rules/engine/index.js';
 import { RULES } from '../../rules/index.js';
 import { resolveScenario } from '../../simulator/scenario/catalog.js';
-import { resourceByKind } from '../../simulator/world/resources.js';
+import { RESOURCES, type ResourceInfo } from '../../simulator/world/resources.js';
 import type { KObject } from '../../simulator/world/types.js';
 import { EXIT, type CliIO } from '../io.js';
 import { outputOption, repeatable, type RegisterCommand } from '../options.js';
@@ -67,8 +67,45 @@ type Rec = Record<string, unknown>;
 const rec = (x: unknown): Rec | undefined =>
   typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Rec) : undefined;
 
-/** API groups of Kubernetes itself: a kind there that the tool does not know is a typo, not a CRD. */
-const CORE_GROUP = /^(v1|(apps|batch|policy|autoscaling)\/\w+|[a-z.]*\.k8s\.io\/\w+)$/;
+/**
+ * Kubernetes' own API groups and their kinds that preflight does not judge (it judges the kinds
+ * the simulator holds). A kind of one of these groups that is in neither is a typo; a kind of
+ * any other group (a CRD's, Gateway API's `gateway.networking.k8s.io` too) is noted, not judged.
+ */
+const OWN_KINDS: Readonly<Record<string, readonly string[]>> = {
+  '': ['Binding', 'ComponentStatus', 'PodTemplate'],
+  apps: ['ControllerRevision'],
+  batch: [],
+  autoscaling: ['HorizontalPodAutoscaler'],
+  policy: ['PodDisruptionBudget', 'Eviction'],
+  'networking.k8s.io': ['Ingress', 'IngressClass', 'NetworkPolicy', 'IPAddress', 'ServiceCIDR'],
+  'rbac.authorization.k8s.io': ['Role', 'RoleBinding', 'ClusterRole', 'ClusterRoleBinding'],
+  'storage.k8s.io': ['CSINode', 'CSIStorageCapacity', 'VolumeAttributesClass'],
+  'scheduling.k8s.io': ['PriorityClass'],
+  'node.k8s.io': ['RuntimeClass'],
+  'coordination.k8s.io': ['Lease', 'LeaseCandidate'],
+  'discovery.k8s.io': [],
+  'events.k8s.io': [],
+  'admissionregistration.k8s.io': [
+    'ValidatingAdmissionPolicy',
+    'ValidatingAdmissionPolicyBinding',
+    'MutatingAdmissionPolicy',
+    'MutatingAdmissionPolicyBinding',
+  ],
+  'apiextensions.k8s.io': ['CustomResourceDefinition'],
+  'apiregistration.k8s.io': ['APIService'],
+  'certificates.k8s.io': ['CertificateSigningRequest', 'ClusterTrustBundle'],
+  'flowcontrol.apiserver.k8s.io': ['FlowSchema', 'PriorityLevelConfiguration'],
+  'resource.k8s.io': ['ResourceClaim', 'ResourceClaimTemplate', 'DeviceClass', 'ResourceSlice'],
+};
+
+/** The API group of an apiVersion: `apps` of `apps/v1`, the core group '' of `v1`. */
+const groupOf = (apiVersion: string): string =>
+  apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+
+/** Kubernetes' own kind of that group that preflight judges, else undefined (a kind is known in its group only). */
+const judgedKind = (group: string, kind: string): ResourceInfo | undefined =>
+  RESOURCES.find((r) => r.kind === kind && r.group === group);
 
 /** The input's objects, one per document (Lists expanded), each with the file and line it came from. */
 export function inputObjects(
@@ -107,9 +144,17 @@ export function inputObjects(
         `${kind} has no metadata.name`,
         'preflight judges what kubectl apply would create: name every object',
       );
-    const resource = resourceByKind(kind);
+    const group = groupOf(apiVersion);
+    const resource = judgedKind(group, kind);
     if (resource === undefined) {
-      if (CORE_GROUP.test(apiVersion))
+      const own = OWN_KINDS[group];
+      if (own?.includes(kind) === true) {
+        notes.push(
+          `${file}:${line}: ${kind} ${name} (${apiVersion}) is not judged: preflight judges workloads and what their pods need`,
+        );
+        return;
+      }
+      if (own !== undefined)
         throw new InputError(
           file,
           line,

@@ -156,7 +156,7 @@ export function defaultNamespaceOf(target: PreflightTarget): string {
   return target.input.object.metadata.namespace === undefined ? target.namespace : 'default';
 }
 
-const PLURAL: Readonly<Record<StateKind, string>> = {
+export const PLURAL: Readonly<Record<StateKind, string>> = {
   Namespace: 'Namespaces',
   Node: 'Nodes',
   Pod: 'Pods',
