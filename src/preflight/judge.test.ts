@@ -210,7 +210,7 @@ describe('verdictOf', () => {
       ruleId: null,
       container: null,
       summary:
-        'Nothing found stops Deployment shop/web before its containers start, but whether webhook "policy" admits them.',
+        'Nothing found stops Deployment shop/web, but not all can be judged before it runs: whether webhook "policy" admits them.',
       confidence: 'low',
       evidence: [
         { source: 'spec', text: 'about whether webhook "policy" admits them' },
@@ -573,7 +573,7 @@ describe('judge: Services', () => {
       reason: null,
       ruleId: null,
       container: null,
-      summary: `Nothing found stops Service shop/web before its containers start, but ${READY_UNKNOWN}.`,
+      summary: `Nothing found stops Service shop/web, but not all can be judged before it runs: ${READY_UNKNOWN}.`,
       confidence: 'low',
       evidence: [],
       nextSteps: ['kubectl -n shop get endpointslices -l kubernetes.io/service-name=web'],

@@ -128,7 +128,7 @@ describe('handoff preflight', () => {
     [
       'a container without an image',
       ['-f', 'BAD:noimage.yaml'],
-      /noimage\.yaml:4: Deployment\.apps "web" is invalid: spec\.template\.spec\.containers\[0\]\.image: Required value/,
+      /noimage\.yaml:5: Deployment\.apps "web" is invalid: spec\.template\.spec\.containers\[0\]\.image: Required value/,
     ],
     [
       'a selector that does not match the template',

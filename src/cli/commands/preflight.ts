@@ -294,7 +294,7 @@ async function askServer(
 ): Promise<{ results: NonNullable<JudgeInput['serverDryRun']>; note: string }> {
   const requests: { input: InputObject; what: string; request: DryRunRequest }[] = [];
   const add = (input: InputObject, object: KObject, what: string): void => {
-    const resource = resourceByKind(object.kind);
+    const resource = judgedKind(groupOf(object.apiVersion), object.kind);
     if (resource === undefined) return;
     const [group, version] = object.apiVersion.includes('/')
       ? object.apiVersion.split('/')
