@@ -220,7 +220,8 @@ describe('verdictOf', () => {
       chain: chain([U, P, U, P, U, P, P, U, U, U, U, U, U]),
       preflight: {
         verdict: 'cannot-tell',
-        unknown: ['whether the app starts', 'whether webhook "policy" admits them'],
+        // In chain order: the summary names the first.
+        unknown: ['whether webhook "policy" admits them', 'whether the app starts'],
         warnings: [],
         file: 'k8s/web.yaml',
         line: 14,
