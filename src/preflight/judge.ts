@@ -54,6 +54,11 @@ function covers(d: Diagnosis, t: PreflightTarget): boolean {
   );
 }
 
+/**
+ * A what-if diagnosis as a finding. `progressing` counts as failing too: the what-if's minute is
+ * all the time it gets, and nothing in it would change by itself (a pod the scheduler could not
+ * place after a minute of retries stays unplaced until the cluster changes).
+ */
 function fromDiagnosis(d: Diagnosis): CheckFinding | undefined {
   if (d.verdict === 'healthy' || d.verdict === 'unknown' || d.stage === null || d.reason === null)
     return undefined;
