@@ -160,6 +160,9 @@ export default tseslint.config(
   // Floors inside the simulator, from the ground up: scenario (the format), world (state),
   // api (the API server), bootstrap, controllers, simulation, http; generate beside them.
   ...simulatorFloors(),
+  // Preflight runs the simulator's admission and scheduler against a cluster's state; the CLI
+  // hands it that state and joins it with the rules and the report.
+  restrict(['src/preflight/**'], src('collectors', 'rules', 'report', 'tui', 'cli')),
   restrict(['src/report/**'], src('collectors', 'simulator', 'tui', 'cli')),
   restrict(
     ['src/tui/**'],

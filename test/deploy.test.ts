@@ -196,13 +196,13 @@ describe('action.yml', () => {
     expect(action.outputs['exit-code']?.value).toBe('${{ steps.check.outputs.exit-code }}');
   });
 
-  it('passes inputs through the environment only, and every flag it uses is a check option', async () => {
+  it('passes inputs through the environment only, and every flag it uses is a check or preflight option', async () => {
     const script = action.runs.steps.map((s) => s.run ?? '').join('\n');
     expect(script).not.toMatch(/\$\{\{\s*inputs\./);
     const env = action.runs.steps.find((s) => s.env !== undefined)?.env ?? {};
     for (const name of Object.keys(action.inputs))
       expect(Object.values(env)).toContain(`\${{ inputs.${name} }}`);
-    const help = (await runCli(['check', '--help'])).stdout;
+    const help = (await runCli(['check', '--help'])).stdout + (await runCli(['preflight', '--help'])).stdout;
     const flags = [...new Set(script.match(/--[a-z][a-z-]+/g) ?? [])].filter(
       (f) => !['--ignore-scripts', '--no-audit', '--no-fund'].includes(f),
     );

@@ -124,6 +124,8 @@ export interface Diagnosis {
   readonly evidence: readonly Evidence[];
   readonly nextSteps: readonly string[];
   readonly chain: readonly ChainEntry[];
+  /** Set by `handoff preflight` only: the prediction this entry stands for. */
+  readonly preflight?: PreflightOutcome | undefined;
   /** Not in the JSON contract: the top-level owner, used to group pods of one workload. */
   readonly group?: { readonly kind: string; readonly name: string } | undefined;
   /** Not in the JSON contract: the controller chain, nearest first, used to select targets. */
@@ -136,7 +138,23 @@ export interface Diagnosis {
   readonly notes: readonly string[];
 }
 
+/** What `handoff preflight` predicts for one target before anything is applied. */
+export type PreflightVerdict = 'would-pass' | 'would-fail' | 'cannot-tell';
+
+export interface PreflightOutcome {
+  readonly verdict: PreflightVerdict;
+  /** What preflight could not decide (a webhook, a registry, state it could not read). */
+  readonly unknown: readonly string[];
+  /** What would not stop the target but is worth fixing. */
+  readonly warnings: readonly string[];
+  /** Where the target's manifest was written. */
+  readonly file?: string | undefined;
+  readonly line?: number | undefined;
+}
+
 export interface DiagnosisReport {
+  /** `PreflightReport` for `handoff preflight` (each diagnosis then carries `preflight`). */
+  readonly kind?: 'DiagnosisReport' | 'PreflightReport';
   readonly generatedAt: string;
   /**
    * Epoch ms that ages and grace periods were counted to (not in the JSON contract, which has it

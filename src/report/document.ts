@@ -4,7 +4,7 @@ import { sanitizeDeep } from './sanitize.js';
 /** The public JSON/YAML shape (docs/architecture.md §4, `handoff/v1` DiagnosisReport). */
 export interface ReportDocument {
   readonly apiVersion: 'handoff/v1';
-  readonly kind: 'DiagnosisReport';
+  readonly kind: 'DiagnosisReport' | 'PreflightReport';
   readonly generatedAt: string;
   readonly source: DiagnosisReport['source'];
   readonly summary: {
@@ -42,6 +42,17 @@ export function contractDiagnosis(d: Diagnosis): Record<string, unknown> {
       ...(c.at ? { at: c.at } : {}),
       ...(c.durationMs === undefined ? {} : { durationMs: c.durationMs }),
     })),
+    ...(d.preflight === undefined
+      ? {}
+      : {
+          preflight: {
+            verdict: d.preflight.verdict,
+            unknown: [...d.preflight.unknown],
+            warnings: [...d.preflight.warnings],
+            ...(d.preflight.file === undefined ? {} : { file: d.preflight.file }),
+            ...(d.preflight.line === undefined ? {} : { line: d.preflight.line }),
+          },
+        }),
   };
 }
 
@@ -53,7 +64,7 @@ export function reportDocument(report: DiagnosisReport): ReportDocument {
   }
   return sanitizeDeep({
     apiVersion: 'handoff/v1',
-    kind: 'DiagnosisReport',
+    kind: report.kind ?? 'DiagnosisReport',
     generatedAt: report.generatedAt,
     source: report.source,
     summary: {

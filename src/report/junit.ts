@@ -69,6 +69,9 @@ function testcase(d: Diagnosis, options: JunitOptions): Record<string, unknown> 
     '@_time': seconds(options.targetTimes?.get(targetKey(d))),
   };
   const where = d.stage === null ? '' : `${d.stage}${d.reason === null ? '' : `: ${d.reason}`}`;
+  // Preflight's `cannot-tell` is not an error of the run: the case is skipped, with what is unknown.
+  if (d.preflight?.verdict === 'cannot-tell')
+    return { ...base, skipped: { '@_message': xmlText(oneLine(`cannot tell — ${d.summary}`)) } };
   switch (d.verdict) {
     case 'healthy':
       return base;
@@ -103,12 +106,13 @@ export function renderJunit(report: DiagnosisReport, options: JunitOptions = {})
   const diagnoses = sanitizeDeep(report.diagnoses);
   const count = (v: Diagnosis['verdict']): number => diagnoses.filter((d) => d.verdict === v).length;
   const failures = count('failed');
-  const errors = count('progressing') + count('unknown');
+  const skipped = diagnoses.filter((d) => d.preflight?.verdict === 'cannot-tell').length;
+  const errors = count('progressing') + count('unknown') - skipped;
   const totals = {
     '@_tests': String(diagnoses.length),
     '@_failures': String(failures),
     '@_errors': String(errors),
-    '@_skipped': '0',
+    '@_skipped': String(skipped),
     '@_time': seconds(options.durationMs),
   };
   const name = xmlText(options.suiteName ?? 'kube-handoff');

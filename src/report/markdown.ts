@@ -112,7 +112,7 @@ export function renderMarkdown(report: DiagnosisReport, options: MarkdownOptions
     out.push('', '| Target | Verdict | Stage | Reason | Summary |', '|---|---|---|---|---|');
     for (const d of open) {
       out.push(
-        `| ${markdownCell(targetText(d))} | ${ICON[d.verdict]} ${d.verdict} | ${markdownCell(d.stage ?? '—')} | ${markdownCell(d.reason ?? '—')} | ${markdownCell(d.summary)} |`,
+        `| ${markdownCell(targetText(d))} | ${ICON[d.verdict]} ${d.preflight?.verdict ?? d.verdict} | ${markdownCell(d.stage ?? '—')} | ${markdownCell(d.reason ?? '—')} | ${markdownCell(d.summary)} |`,
       );
     }
     for (const d of open) out.push('', ...details(d));

@@ -21,6 +21,16 @@ const GLYPH: Readonly<Record<ChainStatus, string>> = {
 };
 
 function verdictLabel(d: Diagnosis, s: Style): string {
+  switch (d.preflight?.verdict) {
+    case 'would-fail':
+      return s.red(s.bold('✗ WOULD FAIL '));
+    case 'cannot-tell':
+      return s.blue('? CANNOT TELL');
+    case 'would-pass':
+      return s.green('✓ WOULD PASS ');
+    case undefined:
+      break;
+  }
   switch (d.verdict) {
     case 'failed':
       return s.red(s.bold('✗ FAILED     '));
@@ -107,6 +117,22 @@ function heading(g: Group, s: Style): string {
   return `${verdictLabel(d, s)}  ${who}${where}${container}`;
 }
 
+/** What preflight could not decide and what it would warn of, and where the manifest is. */
+function preflightLines(d: Diagnosis, s: Style): string[] {
+  const p = d.preflight;
+  if (p === undefined) return [];
+  const lines: string[] = [];
+  const skip = p.verdict === 'cannot-tell' ? 1 : 0; // the first unknown is the summary already
+  if (p.unknown.length > skip) {
+    lines.push('    cannot tell:');
+    for (const u of p.unknown.slice(skip)) lines.push(`      ${u}`);
+  }
+  for (const w of p.warnings) lines.push(s.yellow(`    warning: ${w}`));
+  if (p.file !== undefined)
+    lines.push(s.dim(`    manifest: ${p.file}${p.line === undefined ? '' : `:${p.line}`}`));
+  return lines;
+}
+
 function renderGroup(g: Group, s: Style): string[] {
   const d = g.first;
   const lines = [heading(g, s), `    ${d.summary}`];
@@ -126,6 +152,7 @@ function renderGroup(g: Group, s: Style): string[] {
     for (const step of d.nextSteps) lines.push(`      ${step.startsWith('kubectl ') ? `$ ${step}` : step}`);
   }
   for (const n of d.notes) lines.push(s.dim(`    note: ${n}`));
+  lines.push(...preflightLines(d, s));
   lines.push(
     s.dim(
       `    confidence: ${d.confidence}${d.ruleId ? ` · rule ${d.ruleId} (handoff rules ${d.ruleId})` : ''}`,
@@ -136,13 +163,19 @@ function renderGroup(g: Group, s: Style): string[] {
 
 function summaryLine(diagnoses: readonly Diagnosis[], s: Style): string {
   const n = (v: Diagnosis['verdict']): number => diagnoses.filter((d) => d.verdict === v).length;
+  const targets = `${diagnoses.length} target${diagnoses.length === 1 ? '' : 's'}`;
+  if (diagnoses.some((d) => d.preflight !== undefined)) {
+    const p = (v: string): number => diagnoses.filter((d) => d.preflight?.verdict === v).length;
+    const fail = `${p('would-fail')} would fail`;
+    return `${targets}: ${p('would-fail') > 0 ? s.red(fail) : fail}, ${p('cannot-tell')} cannot tell, ${p('would-pass')} would pass`;
+  }
   const parts = [
     n('failed') > 0 ? s.red(`${n('failed')} failed`) : '0 failed',
     `${n('progressing')} progressing`,
     `${n('healthy')} healthy`,
     ...(n('unknown') > 0 ? [`${n('unknown')} unknown`] : []),
   ];
-  return `${diagnoses.length} target${diagnoses.length === 1 ? '' : 's'}: ${parts.join(', ')}`;
+  return `${targets}: ${parts.join(', ')}`;
 }
 
 /** Plain text: failures in full (grouped per workload), healthy targets one line each. */

@@ -14,11 +14,14 @@ import { ContainerLogs, type PodHttp } from './world/world.js';
 import type { KObject } from './world/types.js';
 import { apiServerHooks } from './api/hooks.js';
 import { CONTROLLERS } from './controllers/index.js';
+import type { Controller } from './controllers/types.js';
 import { bootstrap, type ApplyError } from './bootstrap.js';
 
 export interface SimulationOptions {
   /** Keep this many changes for watches to resume from. */
   readonly watchHistory?: number;
+  /** The control loops to run (default: all of them, CONTROLLERS). */
+  readonly controllers?: readonly Controller[];
 }
 
 export class Simulation implements ApiWorld {
@@ -54,7 +57,7 @@ export class Simulation implements ApiWorld {
         for (let i = 0; i < n; i++) list[i]?.(change);
       });
     });
-    for (const controller of CONTROLLERS) controller.start(this);
+    for (const controller of opts.controllers ?? CONTROLLERS) controller.start(this);
     bootstrap(this, this.applyErrors);
   }
 

@@ -241,7 +241,17 @@ function ownerKey(p: Raw): string {
 
 export interface RealRun {
   readonly observed: Observed;
+  /** The `--now` the diagnosis was made at: the scenario's duration after its objects were applied. */
+  readonly judgedAt: string;
   cleanup(): Promise<void>;
+}
+
+export interface RealRunOptions {
+  /**
+   * Called once the scenario's cluster is set up (nodes, namespaces, quotas, limits, accounts,
+   * storage classes, webhooks) and before any of its objects is applied.
+   */
+  readonly beforeObjects?: () => Promise<void>;
 }
 
 /** Applies the scenario to the real control plane, waits for its components, and observes. */
@@ -251,6 +261,7 @@ export async function runOnReal(
   adminKubeconfig: string,
   scenario: Scenario,
   sim: Simulation,
+  opts: RealRunOptions = {},
 ): Promise<RealRun> {
   const namespaces = scenarioNamespaces(scenario);
   const undo: (() => Promise<void>)[] = [];
@@ -354,9 +365,11 @@ export async function runOnReal(
         removeWebhookCa(ca);
       });
     }
+    await opts.beforeObjects?.();
     // The simulator judges at the end of the scenario's duration: the real run is judged at the
     // same age (`--now`), so that grace periods end alike.
     const t0 = Date.now();
+    const judgedAt = new Date(t0 + scenario.duration).toISOString();
     // Objects in their `at` order; before a later group, the pods so far are placed and running.
     const objects = [...scenario.objects].sort((a, b) => a.at - b.at);
     let lastAt = 0;
@@ -382,10 +395,7 @@ export async function runOnReal(
       events.push(...(await api.list(`/api/v1/namespaces/${ns}/events`)));
       pods.push(...(await api.list(`/api/v1/namespaces/${ns}/pods`)));
     }
-    const { report } = await diagnoseAll(adminKubeconfig, [
-      '--now',
-      new Date(t0 + scenario.duration).toISOString(),
-    ]);
+    const { report } = await diagnoseAll(adminKubeconfig, ['--now', judgedAt]);
     // The JSON report has no owner chain (an internal field): rebuild it from ownerReferences so
     // that `deploy/x` targets select their pods as they do in the simulator.
     const owners = new Map<string, Raw>();
@@ -409,6 +419,7 @@ export async function runOnReal(
       }) as unknown as Diagnosis[];
     return {
       cleanup,
+      judgedAt,
       observed: {
         events: eventLines(events),
         conditions: conditionLines(pods),

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { collectLive, loadConnection } from '../../src/collectors/live/index.js';
+import { collectClusterState, collectLive, loadConnection } from '../../src/collectors/live/index.js';
 import { startApiServer } from '../../src/simulator/http/server.js';
 import { resolveScenario } from '../../src/simulator/scenario/catalog.js';
 import type { UserSpec } from '../../src/simulator/scenario/types.js';
@@ -34,6 +34,25 @@ function userFrom(doc: RbacDoc, name: string, namespace?: string): UserSpec {
       ...(namespace === undefined ? {} : { namespaces: [namespace] }),
     })),
   };
+}
+
+async function connectAs<T>(
+  user: UserSpec,
+  read: (c: ReturnType<typeof loadConnection>) => Promise<T>,
+): Promise<T> {
+  const base = resolveScenario('default');
+  const sim = new Simulation({ ...base, cluster: { ...base.cluster, users: [user] } }).run();
+  const server = await startApiServer(sim, { port: 0, speed: 0 });
+  try {
+    const kubeconfig = writeKubeconfig([
+      { name: 'sim', server: server.url, token: user.token, namespace: 'shop' },
+    ]);
+    return await read(
+      loadConnection({ kubeconfig, env: { HOME: mkdtempSync(path.join(os.tmpdir(), 'h-')) } }),
+    );
+  } finally {
+    await server.close();
+  }
 }
 
 async function collectAs(user: UserSpec, scope: { allNamespaces: boolean; namespace?: string }) {
@@ -76,5 +95,35 @@ describe('deploy/rbac.yaml', () => {
     });
     expect(snapshot.missing.map((m) => m.kind).sort()).toEqual(['nodes', 'pvs', 'storageclasses']);
     expect(snapshot.pods.length).toBeGreaterThan(0);
+  });
+
+  it('the reader and preflight ClusterRoles together read every kind preflight needs, only by listing', async () => {
+    const reader = docs.find((d) => d.kind === 'ClusterRole' && d.metadata.name === 'kube-handoff-reader');
+    const preflight = docs.find(
+      (d) => d.kind === 'ClusterRole' && d.metadata.name === 'kube-handoff-preflight',
+    );
+    expect(preflight?.rules.flatMap((r) => r.verbs)).toEqual(expect.arrayContaining(['list']));
+    expect(preflight?.rules.every((r) => r.verbs.every((v) => v === 'list'))).toBe(true);
+    const user = userFrom(
+      {
+        kind: 'ClusterRole',
+        metadata: { name: 'both' },
+        rules: [...(reader?.rules ?? []), ...(preflight?.rules ?? [])],
+      },
+      'ci',
+    );
+    const state = await connectAs(user, (c) => collectClusterState(c, ['shop']));
+    expect(state.missing).toEqual([]);
+    const alone = userFrom(reader ?? { kind: '', metadata: { name: '' }, rules: [] }, 'reader-only');
+    const partial = await connectAs(alone, (c) => collectClusterState(c, ['shop']));
+    expect(partial.missing.map((m) => m.kind).sort()).toEqual([
+      'CSIDriver',
+      'ConfigMap',
+      'MutatingWebhookConfiguration',
+      'Namespace',
+      'Secret',
+      'ServiceAccount',
+      'ValidatingWebhookConfiguration',
+    ]);
   });
 });

@@ -24,7 +24,8 @@ export interface CaptureOptions {
   readonly probe?: boolean;
 }
 
-async function serverVersion(connection: Connection): Promise<string | undefined> {
+/** The API server's gitVersion (`/version`), undefined when it does not say. */
+export async function serverVersion(connection: Connection): Promise<string | undefined> {
   try {
     const res = await connection.request('/version', {}, { timeoutMs: 10_000 });
     if (res.status !== 200) return undefined;

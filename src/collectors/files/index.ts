@@ -13,6 +13,12 @@ import { isReadKind, SnapshotBuilder } from '../snapshot-builder.js';
 import { gatherStructured, looksStructured, type StructuredParts } from '../normalize/structured.js';
 import { addBundle } from './bundle.js';
 import { inputLimit, readSources, type Source, type Unread } from './sources.js';
+export {
+  bundleStateOfText,
+  stateObjectsOfBundle,
+  type BundleState,
+  type BundleStateOptions,
+} from './bundle-state.js';
 import { systemClock } from '../../k8s/index.js';
 
 export {

@@ -6,6 +6,7 @@ import {
   CredentialError,
   DEFAULT_TIMEOUT_MS,
   httpGet,
+  httpSend,
   type HttpResponse,
   type QueryParams,
   type RequestOptions,
@@ -24,6 +25,12 @@ export interface Connection {
   request(path: string, query?: QueryParams, options?: RequestOptions): Promise<HttpResponse>;
   /** A GET whose body streams (watch); optional so that fakes need not provide it. */
   stream?(path: string, query?: QueryParams, options?: StreamOptions): Promise<StreamResponse>;
+  /**
+   * The one request that is not a read, for `handoff preflight --server-dry-run` only: a create
+   * sent with `dryRun=All`, which the API server admits or refuses and never stores. The query
+   * is fixed here, so no caller can send a create that persists.
+   */
+  dryRunCreate?(path: string, body: unknown, options?: RequestOptions): Promise<HttpResponse>;
 }
 
 /** How long resolved credentials (tokens, exec plugin output) are reused. */
@@ -91,6 +98,18 @@ export function makeConnection(
     },
     async stream(p, query, options) {
       return httpStream(buildUrl(server, p, query), await sendOptions('application/json'), options);
+    },
+    async dryRunCreate(p, body, options) {
+      const send = await sendOptions('application/json');
+      const text = JSON.stringify(body);
+      // sendOptions builds the headers as a plain object (never the array form).
+      const headers = { ...(send.headers as http.OutgoingHttpHeaders), 'Content-Type': 'application/json' };
+      return httpSend(
+        buildUrl(server, p, { dryRun: 'All', fieldManager: 'kube-handoff-preflight' }),
+        { ...send, headers, method: 'POST' },
+        options?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        text,
+      );
     },
   };
 }

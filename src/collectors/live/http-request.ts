@@ -52,13 +52,23 @@ export function buildUrl(server: string, path: string, query: QueryParams | unde
  * the whole exchange, so a server that stalls mid-body fails too.
  */
 export function httpGet(url: URL, options: https.RequestOptions, timeoutMs: number): Promise<HttpResponse> {
+  return httpSend(url, { ...options, method: 'GET' }, timeoutMs);
+}
+
+/** One request (method in `options`), with an optional JSON body; buffers the answer. */
+export function httpSend(
+  url: URL,
+  options: https.RequestOptions,
+  timeoutMs: number,
+  body?: string,
+): Promise<HttpResponse> {
   const send = url.protocol === 'https:' ? https.request : http.request;
   return new Promise((resolve, reject) => {
     const fail = (err: Error): void => {
       clearTimeout(timer);
       reject(err);
     };
-    const req = send(url, { ...options, method: 'GET' }, (res) => {
+    const req = send(url, options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', fail);
@@ -69,6 +79,6 @@ export function httpGet(url: URL, options: https.RequestOptions, timeoutMs: numb
     });
     const timer = setTimeout(() => req.destroy(new RequestTimeoutError(timeoutMs)), timeoutMs);
     req.on('error', fail);
-    req.end();
+    req.end(body);
   });
 }

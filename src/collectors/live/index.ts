@@ -6,3 +6,10 @@ export { probePods, type ProbeOptions, type ProbeRun } from './probe.js';
 export { watchLive, type WatchLiveOptions } from './watch.js';
 export type { BackoffOptions, LinkState } from './watch-link.js';
 export type { StreamOptions, StreamResponse } from './stream.js';
+export {
+  collectClusterState,
+  RUNNING_PODS_SELECTOR,
+  type ClusterStateOptions,
+  type StateObjects,
+} from './cluster-state.js';
+export { dryRunCreates, dryRunPath, readAnswer, type DryRunAnswer, type DryRunRequest } from './dry-run.js';

@@ -1,10 +1,11 @@
 import type { SnapshotBuilder } from '../snapshot-builder.js';
 import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
-import { collectionPath, resourceText, scopeText, type ResourceType } from './resources.js';
+import { collectionPath, resourceText, scopeText, type ApiResource, type ResourceType } from './resources.js';
 import type { Transport } from './transport.js';
 
-export interface ListRequest {
-  readonly type: ResourceType;
+/** One list of pages: which resource, where, filtered how, in pages of which size. */
+export interface PagedListRequest {
+  readonly type: ApiResource;
   /** Namespace of a namespaced resource; all namespaces when undefined. */
   readonly namespace?: string;
   readonly labelSelector?: string;
@@ -13,6 +14,10 @@ export interface ListRequest {
   readonly limit?: number;
   /** Restarts after 410 Gone on an expired continue token; 2 by default. */
   readonly maxRestarts?: number;
+}
+
+export interface ListRequest extends PagedListRequest {
+  readonly type: ResourceType;
   /** Keeps only the items it accepts (the rest are dropped with the page). */
   readonly accept?: (item: Raw) => boolean;
   /** Sees every kept item, e.g. to pick crash-looping containers while the page is in memory. */
@@ -40,6 +45,26 @@ export async function listInto(
   transport: Transport,
   builder: SnapshotBuilder,
   req: ListRequest,
+): Promise<ListOutcome> {
+  const outcome = await listPages(transport, req, (item) => {
+    if (req.accept !== undefined && !req.accept(item)) return 0;
+    req.onItem?.(item);
+    return builder.add(item, req.type.kind);
+  });
+  if (outcome.status === 'complete') builder.markCollected(req.type.evidence);
+  return outcome;
+}
+
+/**
+ * Lists one resource page by page (limit + continue), handing each item (with its kind and
+ * apiVersion, see `typed`) to `take` while its page is in memory; `take` returns how many objects
+ * it kept. A 410 Gone on a continue token restarts the list from the beginning: `take` then sees
+ * the items of the first pages again.
+ */
+export async function listPages(
+  transport: Transport,
+  req: PagedListRequest,
+  take: (item: Raw) => number,
 ): Promise<ListOutcome> {
   const maxRestarts = req.maxRestarts ?? 2;
   const path = collectionPath(req.type, req.namespace);
@@ -70,16 +95,10 @@ export async function listInto(
     const body = rec(res.body);
     for (const raw of Array.isArray(body.items) ? (body.items as unknown[]) : []) {
       if (!isRecord(raw)) continue;
-      const item = typed(raw, req.type);
-      if (req.accept !== undefined && !req.accept(item)) continue;
-      req.onItem?.(item);
-      items += builder.add(item, req.type.kind);
+      items += take(typed(raw, req.type));
     }
     cont = str(rec(body.metadata).continue) || undefined;
-    if (cont === undefined) {
-      builder.markCollected(req.type.evidence);
-      return { status: 'complete', items, pages, restarts };
-    }
+    if (cont === undefined) return { status: 'complete', items, pages, restarts };
   }
 }
 
@@ -88,7 +107,7 @@ export async function listInto(
  * of a list (`{"kind":"PodList","apiVersion":"v1","items":[{"metadata":…}]}`); an object kept
  * without them (a capture bundle) could not be read back.
  */
-export function typed(item: Raw, type: ResourceType): Raw {
+export function typed(item: Raw, type: ApiResource): Raw {
   if (str(item.kind) !== undefined && str(item.apiVersion) !== undefined) return item;
   return {
     apiVersion: str(item.apiVersion) ?? (type.group === '' ? type.version : `${type.group}/${type.version}`),
@@ -104,7 +123,7 @@ export function typed(item: Raw, type: ResourceType): Raw {
  */
 export function forbiddenText(
   message: string,
-  req: { readonly type: ResourceType; readonly namespace?: string },
+  req: { readonly type: ApiResource; readonly namespace?: string },
   verb = 'list',
 ): string {
   if (/cannot \w+ resource/.test(message)) return message;

@@ -1,7 +1,7 @@
 import type { EvidenceKind } from '../../model/index.js';
 
-/** One API resource kube-handoff lists or gets. */
-export interface ResourceType {
+/** One API resource as served: where its URLs are and what its items are. */
+export interface ApiResource {
   /** Item kind, as the SnapshotBuilder knows it. */
   readonly kind: string;
   /** API group; '' for core. */
@@ -10,6 +10,10 @@ export interface ResourceType {
   /** Plural resource name in the URL. */
   readonly resource: string;
   readonly namespaced: boolean;
+}
+
+/** One API resource kube-handoff lists or gets as evidence of a diagnosis. */
+export interface ResourceType extends ApiResource {
   readonly evidence: EvidenceKind;
 }
 
@@ -54,6 +58,33 @@ export const CRON_JOBS = r('CronJob', 'batch', 'v1', 'cronjobs', true, 'workload
 export const RESOURCE_QUOTAS = r('ResourceQuota', '', 'v1', 'resourcequotas', true, 'resourcequotas');
 export const LIMIT_RANGES = r('LimitRange', '', 'v1', 'limitranges', true, 'limitranges');
 
+const api = (kind: string, group: string, resource: string, namespaced: boolean): ApiResource => ({
+  kind,
+  group,
+  version: 'v1',
+  resource,
+  namespaced,
+});
+
+/** Resources preflight reads that are no evidence of a diagnosis. */
+export const NAMESPACES = api('Namespace', '', 'namespaces', false);
+export const SERVICE_ACCOUNTS = api('ServiceAccount', '', 'serviceaccounts', true);
+export const CONFIG_MAPS = api('ConfigMap', '', 'configmaps', true);
+export const SECRETS = api('Secret', '', 'secrets', true);
+export const CSI_DRIVERS = api('CSIDriver', 'storage.k8s.io', 'csidrivers', false);
+export const MUTATING_WEBHOOKS = api(
+  'MutatingWebhookConfiguration',
+  'admissionregistration.k8s.io',
+  'mutatingwebhookconfigurations',
+  false,
+);
+export const VALIDATING_WEBHOOKS = api(
+  'ValidatingWebhookConfiguration',
+  'admissionregistration.k8s.io',
+  'validatingwebhookconfigurations',
+  false,
+);
+
 /** Everything a namespace or cluster scan lists (events.k8s.io/v1 is added when served). */
 export const SCAN_RESOURCES: readonly ResourceType[] = [
   PODS,
@@ -84,26 +115,26 @@ export const OWNER_TYPES: Readonly<Record<string, ResourceType>> = {
   CronJob: CRON_JOBS,
 };
 
-export function groupPath(t: ResourceType): string {
+export function groupPath(t: ApiResource): string {
   return t.group === '' ? `/api/${t.version}` : `/apis/${t.group}/${t.version}`;
 }
 
 /** The collection URL: namespaced when `namespace` is given and the resource is namespaced. */
-export function collectionPath(t: ResourceType, namespace: string | undefined): string {
+export function collectionPath(t: ApiResource, namespace: string | undefined): string {
   const ns = t.namespaced && namespace !== undefined ? `/namespaces/${encodeURIComponent(namespace)}` : '';
   return `${groupPath(t)}${ns}/${t.resource}`;
 }
 
-export function objectPath(t: ResourceType, namespace: string | undefined, name: string): string {
+export function objectPath(t: ApiResource, namespace: string | undefined, name: string): string {
   return `${collectionPath(t, namespace)}/${encodeURIComponent(name)}`;
 }
 
 /** kubectl's wording of where a request applied: `in the namespace "x"` or `at the cluster scope`. */
-export function scopeText(t: ResourceType, namespace: string | undefined): string {
+export function scopeText(t: ApiResource, namespace: string | undefined): string {
   return t.namespaced && namespace !== undefined ? `in the namespace "${namespace}"` : 'at the cluster scope';
 }
 
 /** `"pods"` or `"endpointslices" in API group "discovery.k8s.io"` as kubectl words it. */
-export function resourceText(t: ResourceType): string {
+export function resourceText(t: ApiResource): string {
   return `resource "${t.resource}" in API group "${t.group}"`;
 }

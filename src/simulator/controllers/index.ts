@@ -19,3 +19,15 @@ export const CONTROLLERS: readonly Controller[] = [
   ...SCHEDULER_CONTROLLERS,
   ...KUBELET_CONTROLLERS,
 ];
+
+/**
+ * The control plane without the nodes: what decides a pod's fate before any kubelet acts on it
+ * (workload controllers, EndpointSlices, volume binding, the scheduler).
+ * Preflight runs these over a cluster's state, whose nodes are real and not simulated.
+ */
+export const CONTROL_PLANE_CONTROLLERS: readonly Controller[] = [
+  ...WORKLOADS_CONTROLLERS,
+  ...ENDPOINTSLICE_CONTROLLERS,
+  ...VOLUME_BINDING_CONTROLLERS,
+  ...SCHEDULER_CONTROLLERS,
+];
