@@ -13,30 +13,18 @@
 // unpacks that file when reports/ has none, and packs the new results back after each run.
 /* global process */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 const THRESHOLD = 80;
 const notTests = '!src/**/*.test.ts';
 const rules = (...globs) => globs.map((g) => `src/rules/${g}`);
 const paste = (...globs) => globs.map((g) => `src/collectors/paste/${g}`);
-/** The stage folders of src/rules, each one part of the analysers. */
-const STAGES = [
-  'admission',
-  'scheduling',
-  'node',
-  'volumes',
-  'sandbox-network',
-  'image-pull',
-  'container-config',
-  'init-containers',
-  'container-start',
-  'crash',
-  'liveness',
-  'readiness',
-  'service-endpoints',
-  'termination',
-];
+/** The stage folders of src/rules (every folder but engine/ and shared/), each one part of the analysers. */
+const STAGES = readdirSync('src/rules', { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== 'engine' && d.name !== 'shared')
+  .map((d) => d.name)
+  .sort();
 // A group is one Stryker run with its own incremental file. The analysers and the paste parsers
 // are split in parts of at most about a thousand mutants (half an hour or less on 2 cores), so a
 // long first measurement keeps every part it finished; `analysers` and `paste` name all parts.
