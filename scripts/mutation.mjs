@@ -10,7 +10,7 @@
 //
 // The incremental results are kept in the repository (test/mutation/GROUP.incremental.json.gz) so
 // that a fresh clone starts from the last committed run instead of hours of mutants: the script
-// unpacks that file when reports/ has none, and packs the new results back after each run.
+// unpacks that file before each run, and packs the new results back after it.
 /* global process */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -97,8 +97,9 @@ for (const group of groups) {
   mkdirSync(dir, { recursive: true });
   const incremental = `${dir}/incremental.json`;
   const kept = `test/mutation/${group}.incremental.json.gz`;
-  if (!full && !existsSync(incremental) && existsSync(kept))
-    writeFileSync(incremental, gunzipSync(readFileSync(kept)));
+  // The kept file is the truth: each run packs its results into it, and a pull may bring newer
+  // ones than this checkout's last local run.
+  if (!full && existsSync(kept)) writeFileSync(incremental, gunzipSync(readFileSync(kept)));
   const config = `${dir}/stryker.config.mjs`;
   writeFileSync(
     config,
