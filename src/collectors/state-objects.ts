@@ -4,6 +4,7 @@
  * (live/cluster-state.ts) and the bundle reader (files/bundle-state.ts); nothing here does I/O.
  */
 import { isRecord, rec, str, type Raw } from './normalize/coerce.js';
+import { STATE_KINDS } from '../model/index.js';
 
 /** Objects of a cluster's state, which kinds were read whole, and why the others were not. */
 export interface StateObjects {
@@ -15,24 +16,8 @@ export interface StateObjects {
   readonly missing: { readonly kind: string; readonly why: string }[];
 }
 
-/** The kinds of a state, in the order of preflight's STATE_KINDS (src/preflight/types.ts). */
-export const STATE_OBJECT_KINDS: readonly string[] = [
-  'Namespace',
-  'Node',
-  'Pod',
-  'ResourceQuota',
-  'LimitRange',
-  'ServiceAccount',
-  'ConfigMap',
-  'Secret',
-  'PersistentVolumeClaim',
-  'PersistentVolume',
-  'StorageClass',
-  'CSIDriver',
-  'Service',
-  'MutatingWebhookConfiguration',
-  'ValidatingWebhookConfiguration',
-];
+/** The kinds of a state (the model's STATE_KINDS, shared with preflight). */
+export const STATE_OBJECT_KINDS: readonly string[] = STATE_KINDS;
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 

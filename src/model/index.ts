@@ -3,3 +3,4 @@ export type * from './kube.js';
 export { WORKLOAD_KINDS } from './kube.js';
 export * from './snapshot.js';
 export * from './diagnosis.js';
+export * from './state-kinds.js';

@@ -3,7 +3,7 @@
  * plain Kubernetes objects (read from a cluster, a capture bundle or a simulator scenario); the
  * input is what `kubectl apply -f` would send. Nothing here reads files or a cluster.
  */
-import type { Evidence, ReasonCode, StageId } from '../model/index.js';
+import type { Evidence, ReasonCode, StageId, StateKind } from '../model/index.js';
 import type { KObject } from '../simulator/world/types.js';
 
 /** One object of the input, with where it was written. */
@@ -15,25 +15,7 @@ export interface InputObject {
   readonly line: number;
 }
 
-/** Kinds of cluster state a check may need; a state lacks a kind it could not read. */
-export const STATE_KINDS = [
-  'Namespace',
-  'Node',
-  'Pod',
-  'ResourceQuota',
-  'LimitRange',
-  'ServiceAccount',
-  'ConfigMap',
-  'Secret',
-  'PersistentVolumeClaim',
-  'PersistentVolume',
-  'StorageClass',
-  'CSIDriver',
-  'Service',
-  'MutatingWebhookConfiguration',
-  'ValidatingWebhookConfiguration',
-] as const;
-export type StateKind = (typeof STATE_KINDS)[number];
+export { STATE_KINDS, type StateKind } from '../model/index.js';
 
 /** What the cluster holds before the input is applied. */
 export interface ClusterState {
