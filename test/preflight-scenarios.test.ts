@@ -9,7 +9,7 @@
  * the rest must be `cannot-tell`, never `would-pass`; healthy targets must never `would-fail`.
  */
 import { describe, expect, it } from 'vitest';
-import { predict } from '../src/cli/commands/preflight.js';
+import { predict } from '../src/cli/preflight/predict.js';
 import type { Diagnosis, ReasonCode } from '../src/model/index.js';
 import { stateOfScenario } from '../src/preflight/sources.js';
 import type { InputObject } from '../src/preflight/types.js';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { isUserError } from '../errors/index.js';
 import { registerCheck } from './check/command.js';
 import { registerCapture } from './commands/capture.js';
-import { registerPreflight } from './commands/preflight.js';
+import { registerPreflight } from './preflight/command.js';
 import { registerDiagnose } from './commands/default.js';
 import { registerRules } from './commands/rules.js';
 import { EXIT, processIO, type CliIO } from './io.js';

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../errors/index.js';
 import type { Diagnosis } from '../../model/index.js';
 import { state } from '../../preflight/checks/test-helpers.js';
-import { inputObjects, predict, preflightAnnotations } from './preflight.js';
+import { preflightAnnotations } from './annotations.js';
+import { inputObjects } from './input.js';
+import { predict } from './predict.js';
 
 const read = (text: string, namespace = 'shop', name = 'k8s/app.yaml') => {
   const notes: string[] = [];
