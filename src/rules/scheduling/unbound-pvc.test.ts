@@ -1,4 +1,5 @@
-import { testRule } from '../../../test/rule-tester.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../../../test/rule-tester.js';
 import {
   event,
   ms,
@@ -9,7 +10,9 @@ import {
   snapshot,
   storageClass,
   unschedulable,
+  type SnapshotParts,
 } from '../../../test/builders.js';
+import type { Pod } from '../../model/index.js';
 import { rule } from './unbound-pvc.js';
 
 const UNBOUND = '0/3 nodes are available: 3 pod has unbound immediate PersistentVolumeClaims.';
@@ -281,4 +284,340 @@ testRule(rule, {
       expect: [{ messageId: 'bound', status: 'progressing' }],
     },
   ],
+});
+
+const NOT_FOUND =
+  '0/1 nodes are available: persistentvolumeclaim "data" not found. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.';
+const NO_CLASS_SET = 'no persistent volumes available for this claim and no storage class is set';
+const CLASS_NOT_FOUND = 'storageclass.storage.k8s.io "standard" not found';
+const AUTH_FAILED =
+  'failed to provision volume with StorageClass "gp3": rpc error: code = Internal desc = UnauthorizedOperation';
+const EXT_WAIT =
+  'waiting for a volume to be created, either by external provisioner "x.csi.example.com" or manually created by system administrator';
+const READ_EVENTS = "Read the claim's events (kubectl describe pvc) for the provisioning or binding error.";
+
+/** A pod whose metadata has no namespace (a manifest or paste without one). */
+function withoutNamespace(p: Pod): Pod {
+  const metadata = { ...p.metadata };
+  delete metadata.namespace;
+  return { ...p, metadata };
+}
+
+const claims = (...names: string[]) =>
+  pod({
+    volumes: names.map((n) => ({ name: n, persistentVolumeClaim: { claimName: n } })),
+    conditions: [unschedulable(UNBOUND_NEW, 0)],
+  });
+
+describe('scheduling/unbound-pvc: the fix and the commands for each cause', () => {
+  const describeData = 'kubectl describe pvc data -n default';
+  it.each<[string, SnapshotParts, string, string[]]>([
+    [
+      'claim missing',
+      { pods: [withClaim('data', NOT_FOUND)], pvcs: [] },
+      'pvcMissing',
+      [
+        describeData,
+        'Create PersistentVolumeClaim data in namespace default, or fix claimName (for a StatefulSet, its volumeClaimTemplates).',
+      ],
+    ],
+    [
+      'PV gone',
+      { pods: [withClaim('data')], pvcs: [pvc({ name: 'data', phase: 'Lost', volumeName: 'pvc-1' })] },
+      'pvMissing',
+      [
+        describeData,
+        'The PersistentVolume behind data is gone: restore it from backup, or delete and recreate the claim.',
+      ],
+    ],
+    [
+      'class missing',
+      {
+        pods: [withClaim('data')],
+        pvcs: [pvc({ name: 'data', phase: 'Pending', storageClassName: 'fast-ssd' })],
+        storageClasses: [storageClass({ name: 'gp3' })],
+      },
+      'classMissing',
+      [
+        describeData,
+        'Create StorageClass fast-ssd or recreate the claim with a class from kubectl get storageclass (storageClassName cannot be changed in place).',
+      ],
+    ],
+    [
+      'class missing, the claim in the evidence names none',
+      {
+        pods: [withClaim('data')],
+        pvcs: [pvc({ name: 'data', phase: 'Pending' })],
+        events: [pvcEvent('data', 'ProvisioningFailed', CLASS_NOT_FOUND)],
+      },
+      'classMissing',
+      [
+        describeData,
+        'Create StorageClass (named by the claim) or recreate the claim with a class from kubectl get storageclass (storageClassName cannot be changed in place).',
+      ],
+    ],
+    [
+      'no storage class',
+      {
+        pods: [withClaim('data')],
+        pvcs: [pvc({ name: 'data', phase: 'Pending' })],
+        events: [pvcEvent('data', 'FailedBinding', NO_CLASS_SET, 'Normal')],
+      },
+      'noStorageClass',
+      [
+        describeData,
+        'Mark a StorageClass as default (annotation storageclass.kubernetes.io/is-default-class=true) or set storageClassName on the claim; for static volumes create a matching PersistentVolume.',
+      ],
+    ],
+    [
+      'provisioning failed',
+      {
+        pods: [withClaim('data')],
+        pvcs: [pvc({ name: 'data', phase: 'Pending', storageClassName: 'gp3' })],
+        events: [pvcEvent('data', 'ProvisioningFailed', AUTH_FAILED)],
+      },
+      'provisioningFailed',
+      [
+        describeData,
+        'Fix the provisioner error above (quota, permissions, zone, parameters of StorageClass gp3), then the claim binds on the next retry.',
+      ],
+    ],
+    [
+      'provisioning failed, the claim in the evidence names no class',
+      {
+        pods: [withClaim('data')],
+        pvcs: [pvc({ name: 'data', phase: 'Pending' })],
+        events: [pvcEvent('data', 'ProvisioningFailed', AUTH_FAILED)],
+      },
+      'provisioningFailed',
+      [
+        describeData,
+        'Fix the provisioner error above (quota, permissions, zone, parameters of StorageClass (default)), then the claim binds on the next retry.',
+      ],
+    ],
+    [
+      'no matching PV',
+      {
+        pods: [withClaim('data')],
+        pvcs: [pvc({ name: 'data', phase: 'Pending', storageClassName: '' })],
+      },
+      'noMatchingPV',
+      [
+        describeData,
+        'Create a PersistentVolume that matches data (capacity, accessModes, storageClassName), or use a StorageClass that provisions volumes dynamically.',
+      ],
+    ],
+    [
+      'provisioner waiting',
+      {
+        pods: [withClaim('data')],
+        pvcs: [pvc({ name: 'data', phase: 'Pending', storageClassName: 'csi-x' })],
+        events: [pvcEvent('data', 'ExternalProvisioning', EXT_WAIT, 'Normal')],
+      },
+      'provisionerWaiting',
+      [
+        describeData,
+        'Check that provisioner x.csi.example.com is installed and running (kubectl get csidrivers; its controller pods).',
+      ],
+    ],
+    [
+      'pending',
+      {
+        pods: [withClaim('data')],
+        pvcs: [pvc({ name: 'data', phase: 'Pending', storageClassName: 'gp3' })],
+        storageClasses: [storageClass({ name: 'gp3' })],
+      },
+      'pending',
+      [describeData, READ_EVENTS],
+    ],
+    [
+      'bound by now',
+      { pods: [withClaim('data')], pvcs: [pvc({ name: 'data', phase: 'Bound', volumeName: 'pvc-1' })] },
+      'bound',
+      [describeData, READ_EVENTS],
+    ],
+    [
+      'no claim in the evidence',
+      { events: [event({ reason: 'FailedScheduling', message: UNBOUND, lastS: 10 })] },
+      'unknown',
+      ['kubectl get pvc -n default', READ_EVENTS],
+    ],
+  ])('%s', (_name, parts, messageId, [claimStep, fix]) => {
+    const [f, ...rest] = runRule(rule, snapshot(parts), ms(30));
+    expect(rest).toEqual([]);
+    expect(f?.messageId).toBe(messageId);
+    expect(f?.nextSteps).toEqual([
+      'kubectl describe pod web-1 -n default',
+      claimStep,
+      'kubectl get storageclass',
+      fix,
+    ]);
+  });
+
+  it('a pod without a namespace gets commands and a fix without one', () => {
+    const [f] = runRule(rule, snapshot({ pods: [withoutNamespace(withClaim('data', NOT_FOUND))] }), ms(30));
+    expect(f?.messageId).toBe('pvcMissing');
+    expect(f?.nextSteps).toEqual([
+      'kubectl describe pod web-1',
+      'kubectl describe pvc data',
+      'kubectl get storageclass',
+      'Create PersistentVolumeClaim data, or fix claimName (for a StatefulSet, its volumeClaimTemplates).',
+    ]);
+  });
+});
+
+describe('scheduling/unbound-pvc: data, status and evidence', () => {
+  it('no claim in the evidence: placeholders say so', () => {
+    const [f] = runRule(
+      rule,
+      snapshot({ events: [event({ reason: 'FailedScheduling', message: UNBOUND, lastS: 10 })] }),
+      ms(30),
+    );
+    expect(f?.data).toEqual({
+      pvc: '(not in the evidence)',
+      pvcs: '(not in the evidence)',
+      phase: 'Pending',
+      storageClass: '(none)',
+      provisioner: '(unknown)',
+      volume: '',
+      detail: '',
+      histogram: '3 pod has unbound immediate PersistentVolumeClaims',
+    });
+  });
+
+  it('several claims: the most specific open cause is reported, the bound claim left out', () => {
+    const [f] = runRule(
+      rule,
+      snapshot({
+        pods: [claims('logs', 'cache', 'data')],
+        pvcs: [
+          pvc({ name: 'logs', phase: 'Bound', volumeName: 'pvc-logs' }),
+          pvc({ name: 'cache', phase: 'Pending', storageClassName: 'gp3' }),
+          pvc({ name: 'data', phase: 'Pending', storageClassName: 'fast-ssd' }),
+        ],
+        pvs: [pv({ name: 'pvc-logs' })],
+        storageClasses: [storageClass({ name: 'gp3' })],
+      }),
+      ms(30),
+    );
+    expect(f?.messageId).toBe('classMissing');
+    expect(f?.status).toBe('failed');
+    expect(f?.data).toMatchObject({
+      pvc: 'data',
+      pvcs: 'cache, data',
+      phase: 'Pending',
+      storageClass: 'fast-ssd',
+    });
+    expect(f?.evidence.filter((e) => e.source === 'pvc').map((e) => e.text)).toEqual([
+      'PersistentVolumeClaim cache: phase Pending, storageClassName gp3',
+      'PersistentVolumeClaim data: phase Pending, storageClassName fast-ssd',
+      'StorageClass fast-ssd does not exist',
+    ]);
+  });
+
+  it('several open claims of causes ranked in reverse order of the volumes: the first cause in rank wins', () => {
+    const [f] = runRule(
+      rule,
+      snapshot({
+        pods: [claims('a', 'b', 'c')],
+        pvcs: [
+          pvc({ name: 'a', phase: 'Pending', storageClassName: 'gp3' }),
+          pvc({ name: 'b', phase: 'Pending', storageClassName: '' }),
+          pvc({ name: 'c', phase: 'Lost', volumeName: 'pvc-c' }),
+        ],
+        storageClasses: [storageClass({ name: 'gp3' })],
+      }),
+      ms(30),
+    );
+    expect(f?.messageId).toBe('pvMissing');
+    expect(f?.data).toMatchObject({ pvc: 'c', pvcs: 'a, b, c', phase: 'Lost', volume: 'pvc-c' });
+  });
+
+  it('every claim bound long after the failure: progressing, all claims listed', () => {
+    const [f] = runRule(
+      rule,
+      snapshot({
+        pods: [claims('a', 'b')],
+        pvcs: [pvc({ name: 'a', phase: 'Bound' }), pvc({ name: 'b', phase: 'Bound' })],
+      }),
+      ms(3600),
+    );
+    expect(f?.messageId).toBe('bound');
+    expect(f?.status).toBe('progressing');
+    expect(f?.data).toMatchObject({ pvc: 'a', pvcs: 'a, b', phase: 'Bound', detail: '' });
+  });
+
+  it('a definite cause while preemption makes room: progressing', () => {
+    const base = withClaim('data', NOT_FOUND);
+    const nominated: Pod = { ...base, status: { ...base.status, nominatedNodeName: 'node-2' } };
+    const [f] = runRule(rule, snapshot({ pods: [nominated], pvcs: [] }), ms(3600));
+    expect(f?.messageId).toBe('pvcMissing');
+    expect(f?.status).toBe('progressing');
+  });
+
+  it.each<[string, SnapshotParts, string, string]>([
+    [
+      'provisioning failed',
+      {
+        pvcs: [pvc({ name: 'data', phase: 'Pending', storageClassName: 'gp3' })],
+        storageClasses: [storageClass({ name: 'gp3', provisioner: 'ebs.csi.aws.com' })],
+        events: [pvcEvent('data', 'ProvisioningFailed', AUTH_FAILED)],
+      },
+      'provisioningFailed',
+      'StorageClass gp3: provisioner ebs.csi.aws.com, volumeBindingMode Immediate',
+    ],
+    [
+      'provisioner waiting',
+      {
+        pvcs: [pvc({ name: 'data', phase: 'Pending', storageClassName: 'csi-x' })],
+        storageClasses: [storageClass({ name: 'csi-x', provisioner: 'x.csi.example.com' })],
+        events: [pvcEvent('data', 'ExternalProvisioning', EXT_WAIT, 'Normal')],
+      },
+      'provisionerWaiting',
+      'StorageClass csi-x: provisioner x.csi.example.com, volumeBindingMode Immediate',
+    ],
+    [
+      'no storage class',
+      {
+        pvcs: [pvc({ name: 'data', phase: 'Pending' })],
+        storageClasses: [storageClass({ name: 'local', provisioner: 'kubernetes.io/no-provisioner' })],
+      },
+      'noStorageClass',
+      'no default StorageClass in the cluster',
+    ],
+    [
+      'pending',
+      {
+        pvcs: [pvc({ name: 'data', phase: 'Pending', storageClassName: 'gp3' })],
+        storageClasses: [storageClass({ name: 'gp3', bindingMode: 'Immediate' })],
+      },
+      'pending',
+      'StorageClass gp3: provisioner ebs.csi.aws.com, volumeBindingMode Immediate',
+    ],
+  ])('the StorageClass line is quoted for %s', (_name, parts, messageId, line) => {
+    const [f] = runRule(rule, snapshot({ pods: [withClaim('data')], ...parts }), ms(30));
+    expect(f?.messageId).toBe(messageId);
+    expect(
+      f?.evidence
+        .filter((e) => e.source === 'pvc')
+        .map((e) => e.text)
+        .slice(1),
+    ).toEqual([line]);
+  });
+
+  it('no StorageClass line for a claim that waits for a matching PV', () => {
+    const [f] = runRule(
+      rule,
+      snapshot({
+        pods: [withClaim('data')],
+        pvcs: [pvc({ name: 'data', phase: 'Pending', storageClassName: '' })],
+        storageClasses: [storageClass({ name: 'gp3', isDefault: true })],
+      }),
+      ms(30),
+    );
+    expect(f?.messageId).toBe('noMatchingPV');
+    expect(f?.evidence.filter((e) => e.source === 'pvc').map((e) => e.text)).toEqual([
+      'PersistentVolumeClaim data: phase Pending, storageClassName ""',
+    ]);
+  });
 });
