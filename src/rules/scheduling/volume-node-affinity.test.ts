@@ -162,6 +162,32 @@ describe('scheduling/volume-node-affinity: data, evidence and next steps', () =>
     ]);
   });
 
+  it('several claims, and a pod without a namespace: claims looked up in the empty namespace', () => {
+    const base = pod({
+      volumes: [
+        { name: 'data', persistentVolumeClaim: { claimName: 'data' } },
+        { name: 'logs', persistentVolumeClaim: { claimName: 'logs' } },
+      ],
+      conditions: [unschedulable(TAINT_AND_CONFLICT)],
+    });
+    const metadata = { ...base.metadata };
+    delete metadata.namespace;
+    const [f] = runRule(
+      rule,
+      snapshot({
+        pods: [{ ...base, metadata }],
+        pvcs: [
+          pvc({ name: 'data', namespace: '', volumeName: 'pvc-1' }),
+          pvc({ name: 'logs', namespace: '' }),
+        ],
+        pvs: [zonedPv('pvc-1', 'us-east-1a')],
+      }),
+      ms(30),
+    );
+    expect(f?.data['volumes']).toBe('data (pvc-1), logs');
+    expect(f?.nextSteps.slice(0, 2)).toEqual(['kubectl describe pod web-1', 'kubectl get pv pvc-1 -o yaml']);
+  });
+
   it('volume limit: the CSINode limits and how to spread the volumes', () => {
     const [f] = runRule(
       rule,
