@@ -522,4 +522,19 @@ describe('init-failed: the finding in full', () => {
     const p = { ...pod({ initContainers: [container('seed')] }), status: { phase: 'Succeeded' } };
     expect(runRule(rule, snapshot({ pods: [p], events: [backOff('seed', 0, 10)] }))).toEqual([]);
   });
+  it.each([
+    { policy: 'Never', fix: FIX_NEVER },
+    { policy: undefined, fix: FIX_RETRY },
+  ])('an init container exit only the FailedSync events show, restartPolicy $policy', ({ policy, fix }) => {
+    const e = event({
+      reason: 'FailedSync',
+      source: 'kubelet',
+      message:
+        'Error syncing pod, skipping: failed to "InitContainer" for "seed" with RunInitContainerError: "init container \\"seed\\" exited with 2"',
+    });
+    const [f] = runRule(rule, snapshot({ pods: [specOnly('seed', policy)], events: [e] }));
+    expect(f?.messageId).toBe('failedEvents');
+    expect(f?.data).toMatchObject({ exit: 'exit code 2', exitCode: 2 });
+    expect(f?.nextSteps[2]).toBe(fix);
+  });
 });
