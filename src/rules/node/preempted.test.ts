@@ -293,4 +293,18 @@ describe('preempted: the finding in full', () => {
       expect(f?.basis).toBe('state');
     },
   );
+
+  it('pods pasted without a namespace: the preemptor UID is still resolved among them', () => {
+    const strip = (p: ReturnType<typeof pod>) => {
+      const metadata = { ...p.metadata };
+      delete (metadata as { namespace?: string }).namespace;
+      return { ...p, metadata };
+    };
+    const victim = strip(pod({ nodeName: 'worker-0', phase: 'Running' }));
+    const urgent = strip(pod({ name: 'urgent', uid: 'd9d25b95-4a7d-4214-8a30-8ce1fd616f67' }));
+    const e = { ...preemptedEvent, regarding: { kind: 'Pod', name: 'web-1' } };
+    const [f, ...rest] = runRule(rule, snapshot({ pods: [victim, urgent], events: [e] }));
+    expect(rest).toEqual([]);
+    expect(f?.data).toStrictEqual({ node: 'worker-0', preemptor: 'urgent' });
+  });
 });
