@@ -1,4 +1,5 @@
-import { testRule } from '../../../test/rule-tester.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../../../test/rule-tester.js';
 import {
   cond,
   container,
@@ -314,4 +315,226 @@ testRule(rule, {
       ],
     })),
   ],
+});
+
+const FIX_RETRY =
+  'Fix what the init container needs (its log says why it exits non-zero); the kubelet reruns it on its own.';
+const FIX_NEVER =
+  'Fix what the init container needs (its log says why it exits non-zero); with restartPolicy Never the pod will not retry, so recreate it afterwards.';
+const backOff = (name: string, firstS: number, lastS: number) =>
+  event({
+    reason: 'BackOff',
+    message: `Back-off restarting failed container ${name} in pod web-1_default(uid-web-1)`,
+    fieldPath: `spec.initContainers{${name}}`,
+    count: 5,
+    firstS,
+    lastS,
+  });
+const specOnly = (name: string, restartPolicy?: string) => ({
+  ...pod({
+    initContainers: [container(name)],
+    ...(restartPolicy === undefined ? {} : { spec: { restartPolicy } }),
+  }),
+  status: {},
+});
+
+describe('init-failed: the finding in full', () => {
+  it.each([
+    {
+      name: 'Init:Error, restartPolicy Never: failed, the pod will not retry',
+      p: initPod(cstatus('migrate', { state: state.terminated(2, 'Error', { finishedS: 40 }) }), {
+        restartPolicy: 'Never',
+      }),
+      id: 'failed',
+      reason: 'InitContainerFailed',
+      data: { exit: 'exit code 2 (Error)', exitCode: 2, restarts: 0 },
+      state: 'initContainerStatuses[migrate].state.terminated: exit code 2 (Error)',
+      fix: FIX_NEVER,
+      previous: false,
+    },
+    {
+      name: 'Init:Error, default restartPolicy: failed, the kubelet retries',
+      p: initPod(cstatus('migrate', { state: state.terminated(2, 'Error', { finishedS: 40 }) })),
+      id: 'failed',
+      reason: 'InitContainerFailed',
+      data: { exit: 'exit code 2 (Error)', exitCode: 2, restarts: 0 },
+      state: 'initContainerStatuses[migrate].state.terminated: exit code 2 (Error)',
+      fix: FIX_RETRY,
+      previous: false,
+    },
+    {
+      name: 'Init:Error after restarts: crashLoop',
+      p: initPod(
+        cstatus('migrate', { state: state.terminated(1, 'Error', { finishedS: 40 }), restartCount: 2 }),
+      ),
+      id: 'crashLoop',
+      reason: 'InitContainerCrashLoop',
+      data: { exit: 'exit code 1 (Error)', exitCode: 1, restarts: 2 },
+      state: 'initContainerStatuses[migrate].state.terminated: exit code 1 (Error)',
+      fix: FIX_RETRY,
+      previous: true,
+    },
+    {
+      name: 'a retry right after a failed run: the last run as evidence',
+      p: initPod(
+        cstatus('migrate', {
+          state: state.running(35),
+          restartCount: 3,
+          lastState: state.terminated(137, 'OOMKilled', { finishedS: 40 }),
+        }),
+      ),
+      id: 'crashLoop',
+      reason: 'InitContainerCrashLoop',
+      data: { exit: 'exit code 137 (OOMKilled)', exitCode: 137, restarts: 3 },
+      state: 'initContainerStatuses[migrate].lastState.terminated: exit code 137 (OOMKilled)',
+      fix: FIX_RETRY,
+      previous: true,
+    },
+  ])('$name', ({ p, id, reason, data, state: line, fix, previous }) => {
+    const findings = runRule(rule, snapshot({ pods: [p] }), ms(60));
+    expect(findings.map((f) => f.messageId)).toEqual([id]);
+    const [f] = findings;
+    expect(f?.reason).toBe(reason);
+    expect(f?.data).toMatchObject(data);
+    expect(f?.evidence.map((e) => e.text)).toEqual([
+      line,
+      'Initialized=False ContainersNotInitialized: containers with incomplete status: [migrate]',
+    ]);
+    expect(f?.at).toBe(ms(40));
+    expect(f?.nextSteps).toEqual([
+      `kubectl logs web-1 -n default -c migrate${previous ? ' --previous' : ''}`,
+      'kubectl describe pod web-1 -n default',
+      fix,
+    ]);
+  });
+
+  it.each([
+    { name: 'killed by a signal', t: { terminated: { signal: 9 } }, exit: 'signal 9', exitCode: 'unknown' },
+    {
+      name: 'no exit code (a pasted status)',
+      t: { terminated: { reason: 'Error' } },
+      exit: 'exit code unknown (Error)',
+      exitCode: 'unknown',
+    },
+  ])('$name: $exit', ({ t, exit, exitCode }) => {
+    const [f] = runRule(rule, snapshot({ pods: [initPod(cstatus('migrate', { state: t }))] }));
+    expect(f?.data).toMatchObject({ exit, exitCode });
+    expect(f?.at).toBeUndefined();
+  });
+
+  it('an earlier init container that completed while the next runs its first attempt: nothing', () => {
+    const p = pod({
+      phase: 'Pending',
+      conditions: [notInitialized('second')],
+      initContainers: [container('first'), container('second')],
+      initContainerStatuses: [
+        cstatus('first', { state: state.terminated(0, 'Completed') }),
+        cstatus('second', { state: state.running(5) }),
+      ],
+    });
+    expect(runRule(rule, snapshot({ pods: [p] }), ms(30))).toEqual([]);
+  });
+
+  it.each([
+    {
+      name: 'waiting to be created again after a failed run',
+      status: cstatus('migrate', {
+        state: state.waiting('ContainerCreating'),
+        restartCount: 2,
+        lastState: state.terminated(1, 'Error'),
+      }),
+      nowS: 30,
+    },
+    {
+      name: 'rerun after a successful run (sandbox recreated)',
+      status: cstatus('migrate', {
+        state: state.running(20),
+        restartCount: 1,
+        lastState: state.terminated(0, 'Completed'),
+      }),
+      nowS: 30,
+    },
+    {
+      name: 'retry running for exactly the grace period is init-stuck',
+      status: cstatus('migrate', {
+        state: state.running(0),
+        restartCount: 3,
+        lastState: state.terminated(1, 'Error'),
+      }),
+      nowS: 600,
+    },
+    {
+      name: 'a status without any state',
+      status: cstatus('migrate', { restartCount: 0 }),
+      nowS: 30,
+    },
+  ])('$name: nothing', ({ status, nowS }) => {
+    expect(runRule(rule, snapshot({ pods: [initPod(status)] }), ms(nowS))).toEqual([]);
+  });
+
+  it('retry running just under the grace period is still the crash loop', () => {
+    const status = cstatus('migrate', {
+      state: state.running(0),
+      restartCount: 3,
+      lastState: state.terminated(1, 'Error'),
+    });
+    expect(runRule(rule, snapshot({ pods: [initPod(status)] }), ms(599)).map((f) => f.messageId)).toEqual([
+      'crashLoop',
+    ]);
+  });
+
+  it('events only: the newest time of the back-off, no exit code', () => {
+    const [f] = runRule(
+      rule,
+      snapshot({ pods: [specOnly('seed')], events: [backOff('seed', 10, 500)] }),
+      ms(600),
+    );
+    expect(f?.messageId).toBe('crashLoopEvents');
+    expect(f?.at).toBe(ms(500));
+    expect(f?.data).toMatchObject({ exit: 'an unknown exit code', exitCode: 'unknown', restarts: 0 });
+  });
+
+  it('state and a back-off event: the later of the two times', () => {
+    const p = initPod(
+      cstatus('migrate', {
+        state: state.waiting('CrashLoopBackOff'),
+        restartCount: 4,
+        lastState: state.terminated(1, 'Error', { finishedS: 40 }),
+      }),
+    );
+    const [f] = runRule(rule, snapshot({ pods: [p], events: [backOff('migrate', 10, 90)] }), ms(100));
+    expect(f?.at).toBe(ms(90));
+    const [g] = runRule(rule, snapshot({ pods: [p], events: [backOff('migrate', 10, 30)] }), ms(100));
+    expect(g?.at).toBe(ms(40));
+  });
+
+  it('an image pull back-off of an init container is image-pull, not init-failed', () => {
+    const e = event({
+      reason: 'BackOff',
+      type: 'Normal',
+      message: 'Back-off pulling image "registry.example/seed:1.0"',
+      fieldPath: 'spec.initContainers{seed}',
+    });
+    expect(runRule(rule, snapshot({ pods: [specOnly('seed')], events: [e] }))).toEqual([]);
+  });
+
+  it('a Succeeded pod with an old back-off event of its init container: nothing', () => {
+    const p = { ...pod({ initContainers: [container('seed')] }), status: { phase: 'Succeeded' } };
+    expect(runRule(rule, snapshot({ pods: [p], events: [backOff('seed', 0, 10)] }))).toEqual([]);
+  });
+  it.each([
+    { policy: 'Never', fix: FIX_NEVER },
+    { policy: undefined, fix: FIX_RETRY },
+  ])('an init container exit only the FailedSync events show, restartPolicy $policy', ({ policy, fix }) => {
+    const e = event({
+      reason: 'FailedSync',
+      source: 'kubelet',
+      message:
+        'Error syncing pod, skipping: failed to "InitContainer" for "seed" with RunInitContainerError: "init container \\"seed\\" exited with 2"',
+    });
+    const [f] = runRule(rule, snapshot({ pods: [specOnly('seed', policy)], events: [e] }));
+    expect(f?.messageId).toBe('failedEvents');
+    expect(f?.data).toMatchObject({ exit: 'exit code 2', exitCode: 2 });
+    expect(f?.nextSteps[2]).toBe(fix);
+  });
 });

@@ -218,7 +218,8 @@ function report(
   const log = logTail(ctx.logs, ref, looping);
   const detail =
     shorten(term?.message ?? '', 200) || log.last || 'no termination message or log in the evidence';
-  const never = pod.spec.restartPolicy === 'Never' && id === 'failed';
+  // A failed run under restartPolicy Never is final, whether the status or only the events show it.
+  const never = pod.spec.restartPolicy === 'Never' && !looping;
   return finding(meta, {
     reason: looping ? 'InitContainerCrashLoop' : 'InitContainerFailed',
     messageId: id,

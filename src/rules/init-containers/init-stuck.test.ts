@@ -1,4 +1,5 @@
-import { testRule } from '../../../test/rule-tester.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../../../test/rule-tester.js';
 import { cond, container, cstatus, ms, pod, runningPod, snapshot, state } from '../../../test/builders.js';
 import type { ContainerStatus, Pod } from '../../model/index.js';
 import { rule } from './init-stuck.js';
@@ -132,4 +133,68 @@ testRule(rule, {
       expect: [{ messageId: 'stuck', status: 'progressing', data: { duration: 'an unknown time' } }],
     },
   ],
+});
+
+const pasted = (status: ContainerStatus): Pod => ({
+  kind: 'Pod',
+  metadata: { name: 'pasted', namespace: 'default' },
+  spec: { containers: [container('app')], initContainers: [container('init')] },
+  status: { initContainerStatuses: [status] },
+});
+
+describe('init-stuck: boundaries and evidence', () => {
+  it('a retry at exactly the grace period is stuck', () => {
+    const p = initPod([
+      cstatus('init', { state: state.running(0), restartCount: 2, lastState: state.terminated(1, 'Error') }),
+    ]);
+    expect(runRule(rule, snapshot({ pods: [p] }), ms(600)).map((f) => f.status)).toEqual(['failed']);
+    expect(runRule(rule, snapshot({ pods: [p] }), ms(599))).toEqual([]);
+  });
+
+  it('a rerun after a successful run is not a retry: it counts from its start', () => {
+    const p = initPod([
+      cstatus('init', {
+        state: state.running(0),
+        restartCount: 1,
+        lastState: state.terminated(0, 'Completed'),
+      }),
+    ]);
+    expect(runRule(rule, snapshot({ pods: [p] }), ms(60)).map((f) => f.status)).toEqual(['progressing']);
+  });
+
+  it('a retry without any start time is left to init-failed', () => {
+    const p = pasted({
+      name: 'init',
+      ready: false,
+      restartCount: 2,
+      state: { running: {} },
+      lastState: state.terminated(1, 'Error'),
+    });
+    expect(runRule(rule, snapshot({ pods: [p] }), ms(5000))).toEqual([]);
+  });
+
+  it('no start time: "startedAt unknown" in the evidence', () => {
+    const p = pasted({ name: 'init', ready: false, restartCount: 0, state: { running: {} } });
+    const [f] = runRule(rule, snapshot({ pods: [p] }), ms(5000));
+    expect(f?.evidence).toEqual([
+      { source: 'status', text: 'initContainerStatuses[init].state.running: startedAt unknown' },
+    ]);
+  });
+
+  it('the log of the running instance, not the previous one', () => {
+    const p = initPod([cstatus('wait-db', { state: state.running(10) })]);
+    const log = (previous: boolean, line: string) => ({
+      namespace: 'default',
+      pod: 'web-1',
+      container: 'wait-db',
+      previous,
+      lines: [line],
+    });
+    const [f] = runRule(
+      rule,
+      snapshot({ pods: [p], logs: [log(true, 'old run'), log(false, 'waiting for db:5432...')] }),
+      ms(1510),
+    );
+    expect(f?.data['lastLog']).toBe('waiting for db:5432...');
+  });
 });

@@ -1,5 +1,6 @@
-import { testRule } from '../../../test/rule-tester.js';
-import { at, cond, event, node, runningPod, snapshot } from '../../../test/builders.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../../../test/rule-tester.js';
+import { at, cond, event, ms, node, pod, runningPod, snapshot } from '../../../test/builders.js';
 import { rule } from './node-not-ready.js';
 
 const unknownNode = node({
@@ -120,4 +121,77 @@ testRule(rule, {
       expect: [{ messageId: 'nodeNotReadyEvent', basis: 'events', data: { node: 'its node' } }],
     },
   ],
+});
+
+const STEPS = [
+  'kubectl describe node node-1',
+  'kubectl get pods -n default -o wide --field-selector spec.nodeName=node-1',
+  'Bring the node back (kubelet, container runtime, network or the machine itself); pods with a controller are recreated elsewhere once their not-ready/unreachable toleration (300 s by default) runs out.',
+];
+const UNKNOWN_NODE_LINES = [
+  'node node-1 condition Ready=Unknown (NodeStatusUnknown: Kubelet stopped posting node status.), last heartbeat 2026-01-01T00:00:10Z',
+  'node node-1 taint node.kubernetes.io/unreachable:NoExecute',
+];
+
+describe('node-not-ready: the finding in full', () => {
+  it('a Ready pod on an unreachable node: only the node lines, the time the node turned Unknown', () => {
+    const [f, ...rest] = runRule(rule, snapshot({ pods: [runningPod()], nodes: [unknownNode] }));
+    expect(rest).toEqual([]);
+    expect(f?.evidence.map((e) => e.text)).toEqual(UNKNOWN_NODE_LINES);
+    expect(f?.at).toBe(ms(50));
+    expect(f?.nextSteps).toEqual(STEPS);
+  });
+
+  it('a not-Ready pod and a later NodeNotReady event: its Ready line, the event, the event time', () => {
+    const p = runningPod({
+      conditions: [cond('Ready', 'False', 'ContainersNotReady', 'containers with unready status: [app]', 55)],
+    });
+    const [f] = runRule(rule, snapshot({ pods: [p], nodes: [unknownNode], events: [notReadyEvent] }), ms(90));
+    expect(f?.evidence.map((e) => e.source)).toEqual(['node', 'node', 'condition', 'event']);
+    expect(f?.evidence[2]?.text).toBe(
+      'Ready=False ContainersNotReady: containers with unready status: [app]',
+    );
+    expect(f?.at).toBe(ms(60));
+  });
+
+  it('no time anywhere: no time; no pod status at all: unknown', () => {
+    const p = { ...runningPod(), status: {} };
+    const n = node({ conditions: [{ type: 'Ready', status: 'False', reason: 'KubeletNotReady' }] });
+    const [f] = runRule(rule, snapshot({ pods: [p], nodes: [n] }));
+    expect(f?.at).toBeUndefined();
+    expect(f?.data).toEqual({
+      node: 'node-1',
+      state: 'NotReady',
+      detail: 'the kubelet reports the node not ready',
+      podStatus: 'unknown',
+    });
+  });
+
+  it('a pod whose node is missing from the node list is node/node-lost', () => {
+    const p = runningPod({ nodeName: 'node-9' });
+    expect(runRule(rule, snapshot({ pods: [p], nodes: [node()] }))).toEqual([]);
+  });
+
+  it('a NodeNotReady event while the Node is in the evidence and healthy is history', () => {
+    expect(
+      runRule(rule, snapshot({ pods: [podNotReady], nodes: [node()], events: [notReadyEvent] })),
+    ).toEqual([]);
+  });
+
+  it('event only: the event time, not the Ready condition time', () => {
+    const p = runningPod({ conditions: [cond('Ready', 'False', undefined, undefined, 30)] });
+    const [f] = runRule(rule, snapshot({ pods: [p], events: [notReadyEvent] }));
+    expect(f?.at).toBe(ms(60));
+    expect(f?.nextSteps).toEqual(STEPS);
+  });
+
+  it('a pasted event without times and a pod without a Ready condition: no time', () => {
+    const timeless = { ...notReadyEvent };
+    delete (timeless as { first?: number }).first;
+    delete (timeless as { last?: number }).last;
+    const p = pod({ phase: 'Running', nodeName: 'node-1' });
+    const [f] = runRule(rule, snapshot({ pods: [p], events: [timeless] }));
+    expect(f?.messageId).toBe('nodeNotReadyEvent');
+    expect(f?.at).toBeUndefined();
+  });
 });
