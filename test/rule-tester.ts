@@ -12,7 +12,7 @@ import type { ContainerRef, Finding, ReasonCode, Snapshot } from '../src/model/i
 import { buildContexts } from '../src/rules/engine/index.js';
 import { referenceTimeOf } from '../src/collectors/collector.js';
 import { placeholders } from '../src/rules/messages.js';
-import type { Rule, RuleContext, WorkloadContext } from '../src/rules/types.js';
+import type { PodContext, Rule, RuleContext, WorkloadContext } from '../src/rules/types.js';
 import { event, ms, snapshot } from './builders.js';
 
 export interface ValidCase {
@@ -62,6 +62,11 @@ function contextsFor(rule: Rule, snap: Snapshot, now: number | undefined): RuleC
 /** The workload contexts the engine builds from a snapshot (for tests of a stage's shared analysers). */
 export function workloadContextsOf(snap: Snapshot, now?: number): WorkloadContext[] {
   return [...buildContexts(snap, now ?? referenceTimeOf(snap) ?? ms(0)).workloads];
+}
+
+/** The pod contexts the engine builds from a snapshot (for tests of a stage's shared analysers). */
+export function podContextsOf(snap: Snapshot, now?: number): PodContext[] {
+  return [...buildContexts(snap, now ?? referenceTimeOf(snap) ?? ms(0)).pods];
 }
 
 /** Runs a rule over every context of its target kind, as the engine does. */
