@@ -152,6 +152,22 @@ describe('configFailures: events with a fieldPath join their own container', () 
     ]);
   });
 
+  it('an event without a time (describe showing <unknown> age) is quoted as it is', () => {
+    const timed = failed('secret "db" not found', { fieldPath: 'spec.containers{app}' });
+    const untimed: EventRecord = { ...timed };
+    delete untimed.first;
+    delete untimed.last;
+    const found = failures([], [untimed]);
+    expect(found).toEqual([
+      {
+        container: 'app/app',
+        cls: { code: 'SecretMissing', objectKind: 'Secret', object: 'db' },
+        basis: 'events',
+        evidence: ['Warning Failed: Error: secret "db" not found'],
+      },
+    ]);
+  });
+
   it('a container created before the error is still failing', () => {
     const found = failures(
       [],

@@ -40,7 +40,7 @@ describe('classifyConfigError: exact results', () => {
   });
 });
 
-describe('configErrorOf: 1.5-1.6 start failures are not config errors', () => {
+describe('configErrorOf: what is not a config error', () => {
   it.each([
     'Failed to start container with id 927e7ccdc32b with error: Error response from daemon: {"message":"chown /etc/resolv.conf: operation not permitted"}',
     "Failed to start container with docker id 310aac97cc9a with error: API error (404): Container command 'perl1' not found or does not exist.",
@@ -48,6 +48,10 @@ describe('configErrorOf: 1.5-1.6 start failures are not config errors', () => {
     expect(
       configErrorOf(event({ reason: 'Failed', message, fieldPath: 'spec.containers{app}' })),
     ).toBeUndefined();
+  });
+
+  it('nor is an Error event whose message a pasted table cut after "Error:"', () => {
+    expect(configErrorOf(event({ reason: 'Failed', message: 'Error:' }))).toBeUndefined();
   });
 
   it('while a 1.5-1.6 create failure is', () => {
