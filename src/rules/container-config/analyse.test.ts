@@ -153,10 +153,13 @@ describe('configFailures: events with a fieldPath join their own container', () 
   });
 
   it('an event without a time (describe showing <unknown> age) is quoted as it is', () => {
-    const timed = failed('secret "db" not found', { fieldPath: 'spec.containers{app}' });
-    const untimed: EventRecord = { ...timed };
-    delete untimed.first;
-    delete untimed.last;
+    const untimed: EventRecord = {
+      regarding: { kind: 'Pod', namespace: 'default', name: 'web-1', fieldPath: 'spec.containers{app}' },
+      reason: 'Failed',
+      message: 'Error: secret "db" not found',
+      type: 'Warning',
+      count: 1,
+    };
     const found = failures([], [untimed]);
     expect(found).toEqual([
       {
