@@ -108,3 +108,34 @@ describe('siblingCause', () => {
     expect(siblingCause(ctx, CCCE)).toBeUndefined();
   });
 });
+
+describe('siblingCause: tables without a namespace column (kubectl get pods / get events without -A)', () => {
+  const bare = (name: string, message?: string): Pod => {
+    const p = row(name, CCCE, message);
+    return { ...p, metadata: { name } };
+  };
+  const causeOf = (pods: Pod[], events: EventRecord[] = []) => {
+    const ctx = podContextsOf(snapshot({ pods, events }), ms(600)).find(
+      (c) => c.pod.metadata.name === 'api-1',
+    );
+    if (ctx === undefined) throw new Error('no context for api-1');
+    return siblingCause(ctx, CCCE)?.pod;
+  };
+
+  it('a pod of the same table shows the cause in its status', () => {
+    expect(causeOf([bare('api-1'), bare('api-2', 'secret "db" not found')])).toBe('api-2');
+  });
+
+  it('a pod of the same table shows it in its events', () => {
+    const failedEvent: EventRecord = {
+      regarding: { kind: 'Pod', name: 'api-2' },
+      reason: 'Failed',
+      message: 'Error: secret "db" not found',
+      type: 'Warning',
+      count: 4,
+    };
+    expect(causeOf([bare('api-1'), bare('api-2')], [failedEvent])).toBe('api-2');
+    // The same events with no row for their pod: a pod known only from its events.
+    expect(causeOf([bare('api-1')], [failedEvent])).toBe('api-2');
+  });
+});
