@@ -9,6 +9,8 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCheck, type CheckOptions } from '../../src/cli/check/command.js';
+import type { CheckControl } from '../../src/cli/check/sources.js';
+import { ClusterError } from '../../src/errors/index.js';
 import { ADMIN_TOKEN } from '../../src/simulator/api/types.js';
 import { startApiServer, type RunningApiServer } from '../../src/simulator/http/server.js';
 import { resolveScenario } from '../../src/simulator/scenario/catalog.js';
@@ -28,7 +30,8 @@ async function checkServed(
   speed: number,
   opts: Partial<CheckOptions>,
   startAfterMs = 0,
-): Promise<{ code: number; stdout: string }> {
+  control: CheckControl = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const sim = new Simulation(resolveScenario(scenario));
   // As after `kubectl apply` returned: the scenario's objects exist (tasks due at t=0); or later.
   sim.runUntil(sim.clock.now() + startAfterMs);
@@ -37,22 +40,25 @@ async function checkServed(
     { name: 'sim', server: server.url, token: ADMIN_TOKEN, namespace: 'default' },
   ]);
   let stdout = '';
+  let stderr = '';
   const out = new PassThrough();
   out.on('data', (c: Buffer) => (stdout += c.toString()));
+  const err = new PassThrough();
+  err.on('data', (c: Buffer) => (stderr += c.toString()));
   const code = await runCheck(
     [],
     { kubeconfig, allNamespaces: true, settle: '0s', ...opts },
     {
       stdout: out,
-      stderr: new PassThrough(),
+      stderr: err,
       stdin: Readable.from([]),
       env: { HOME: mkdtempSync(path.join(os.tmpdir(), 'h-')) },
       // The rules' reference time is the cluster's: the simulated clock.
       now: () => sim.clock.now(),
     },
-    { pollIntervalMs: 50 },
+    { pollIntervalMs: 50, ...control },
   );
-  return { code, stdout };
+  return { code, stdout, stderr };
 }
 
 describe('handoff check on a live cluster (sim serve over HTTP)', () => {
@@ -61,6 +67,74 @@ describe('handoff check on a live cluster (sim serve over HTTP)', () => {
     expect(r.stdout).toMatch(/^handoff check: context sim \(http:\/\/127\.0\.0\.1:\d+\), timeout 30s\n/);
     expect(r.stdout).toContain('result: all 3 targets ready after');
     expect(r.code).toBe(0);
+  });
+
+  it('lists each kind once, then watches: polls send no list, whatever their number', async () => {
+    let polls = 0;
+    const r = await checkServed('healthy-rollout', 20, { timeout: '30s', output: 'json' }, 0, {
+      sleep: (ms) => {
+        polls++;
+        return new Promise((resolve) => setTimeout(resolve, ms));
+      },
+    });
+    // The pods came up while the check ran: seen through the watches, since nothing was listed again.
+    expect(r.code).toBe(0);
+    const types = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { type: string }).type);
+    expect(types.filter((t) => t === 'progress').length).toBeGreaterThanOrEqual(1);
+    expect(polls).toBeGreaterThanOrEqual(3);
+    const summary = server?.requestLog.summary();
+    const counts: Readonly<Record<string, number>> = summary?.counts ?? {};
+    const byVerb: Readonly<Record<string, number>> = summary?.byVerb ?? {};
+    expect(Object.keys(byVerb).filter((v) => !['get', 'list', 'watch', 'discovery'].includes(v))).toEqual([]);
+    const lists = Object.entries(counts).filter(([k]) => k.startsWith('list '));
+    // The scan's 16 kinds, each listed once (pods: one page here).
+    expect(lists.map(([k]) => k).sort()).toEqual(
+      [
+        'pods',
+        'events',
+        'nodes',
+        'persistentvolumeclaims',
+        'persistentvolumes',
+        'storageclasses',
+        'services',
+        'endpointslices',
+        'replicasets',
+        'deployments',
+        'statefulsets',
+        'daemonsets',
+        'jobs',
+        'cronjobs',
+        'resourcequotas',
+        'limitranges',
+      ]
+        .map((k) => `list ${k}`)
+        .sort(),
+    );
+    expect(lists.filter(([, n]) => n !== 1)).toEqual([]);
+    for (const kind of ['pods', 'events', 'deployments', 'replicasets', 'endpointslices'])
+      expect(counts[`watch ${kind}`], kind).toBeGreaterThanOrEqual(1);
+  });
+
+  it('ends with a ClusterError (exit 3) when the cluster stops answering during the check, after the give-up time', async () => {
+    let polls = 0;
+    const run = checkServed('slow-image-pull', 1, { timeout: '60s' }, 0, {
+      giveUpMs: 1000,
+      sleep: async (ms) => {
+        polls++;
+        if (polls === 1) await server?.close();
+        await new Promise((resolve) => setTimeout(resolve, ms));
+      },
+    });
+    const err: unknown = await run.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ClusterError);
+    expect((err as ClusterError).message).toMatch(
+      /^no answer from the API server http:\/\/127\.0\.0\.1:\d+ \(context "sim"\) since .*; gave up after 1s$/,
+    );
+    // Well before the 60 s timeout (about 1,200 polls of 50 ms).
+    expect(polls).toBeLessThan(200);
   });
 
   it('exits 1 as soon as image-pull-not-found is definite, well before the timeout', async () => {

@@ -116,11 +116,10 @@ describe(`the live collector against a real kube-apiserver ${info.version}, coun
     expect(podLists.map((e) => query(e).has('continue'))).toEqual([false, true, true]);
     expect(podLists.every((e) => e.responseStatus?.code === 200)).toBe(true);
     // The whole scan, as the API server logged it: one list per kind (three pages of pods), the
-    // discovery of events.k8s.io/v1 and its events; a fixed cost whatever the number of pods.
+    // events once, through core/v1; a fixed cost whatever the number of pods.
     const ns = `/namespaces/${PAGING}`;
     expect(r.requests.map((e) => `${e.verb} ${pathOf(e)}`).sort()).toEqual(
       [
-        'get /apis/events.k8s.io/v1',
         ...Array<string>(3).fill(`list /api/v1${ns}/pods`),
         `list /api/v1${ns}/events`,
         'list /api/v1/nodes',
@@ -137,7 +136,6 @@ describe(`the live collector against a real kube-apiserver ${info.version}, coun
         `list /apis/batch/v1${ns}/cronjobs`,
         `list /api/v1${ns}/resourcequotas`,
         `list /api/v1${ns}/limitranges`,
-        `list /apis/events.k8s.io/v1${ns}/events`,
       ].sort(),
     );
     // Every other kind is one list whatever the number of pods.
@@ -266,12 +264,11 @@ describe(`the live collector against a real kube-apiserver ${info.version}, coun
       });
     });
 
-    it('reads core/v1 and events.k8s.io/v1 events, each event once', async () => {
+    it('reads the events once, through core/v1: those written through events.k8s.io/v1 too, with their series', async () => {
       const r = await report(['-n', EVENTS]);
       const lists = r.requests.filter((e) => e.verb === 'list' && e.objectRef?.resource === 'events');
-      expect(lists.map((e) => `${pathOf(e)}?limit=${String(query(e).get('limit'))}`).sort()).toEqual([
+      expect(lists.map((e) => `${pathOf(e)}?limit=${String(query(e).get('limit'))}`)).toEqual([
         `/api/v1/namespaces/${EVENTS}/events?limit=500`,
-        `/apis/events.k8s.io/v1/namespaces/${EVENTS}/events?limit=500`,
       ]);
       const a = r.report.diagnoses.find((d) => d.target.name === 'a');
       const b = r.report.diagnoses.find((d) => d.target.name === 'b');

@@ -48,10 +48,10 @@ describe('collectLive: namespace scan', () => {
         .map((r) => `${r.method} ${r.path}?${r.query.toString()}`)
         .sort();
     expect(firstPages(large.requests)).toEqual(firstPages(small.requests));
-    // 16 evidence lists + events.k8s.io discovery + its list.
-    expect(small.requests).toHaveLength(18);
+    // 16 evidence lists, events once (core/v1; events.k8s.io/v1 is the same events).
+    expect(small.requests).toHaveLength(16);
     // 2,000 pods at limit=500 are 4 pages of one list.
-    expect(large.requests).toHaveLength(18 + 3);
+    expect(large.requests).toHaveLength(16 + 3);
     expect(
       large.requests
         .filter((r) => r.query.has('continue'))
@@ -61,7 +61,7 @@ describe('collectLive: namespace scan', () => {
     for (const { requests } of [small, large]) {
       expect(new Set(requests.map((r) => r.method))).toEqual(new Set(['GET']));
       expect(
-        requests.every((r) => r.path === '/apis/events.k8s.io/v1' || r.query.get('limit') === '500'),
+        requests.every((r) => r.query.get('limit') === '500'),
       ).toBe(true);
       expect(requests.some((r) => /\/pods\/[^/]+$/.test(r.path))).toBe(false);
     }
@@ -86,7 +86,6 @@ describe('collectLive: namespace scan', () => {
       '/apis/batch/v1/namespaces/shop/cronjobs',
       '/apis/batch/v1/namespaces/shop/jobs',
       '/apis/discovery.k8s.io/v1/namespaces/shop/endpointslices',
-      '/apis/events.k8s.io/v1',
       '/apis/storage.k8s.io/v1/storageclasses',
     ]);
     expect(snap.source).toEqual({ type: 'live', context: 'prod', server: fake.url });
@@ -119,7 +118,7 @@ describe('collectLive: namespace scan', () => {
     const bounded = await start({ objects: cluster(pods('shop', 5)), delayMs: 30 });
     await collectLive(connect(bounded.url), nsScope, { now: clock, concurrency: 2 });
     expect(bounded.maxInFlight()).toBe(2);
-    expect(bounded.requests).toHaveLength(17);
+    expect(bounded.requests).toHaveLength(16);
   });
 
   it('with -A lists across all namespaces', async () => {
@@ -129,22 +128,61 @@ describe('collectLive: namespace scan', () => {
     expect(snap.pods).toHaveLength(5);
   });
 
-  it('joins core and events.k8s.io events by uid', async () => {
+  describe('events: read once, through core/v1, and through events.k8s.io/v1 only when core/v1 cannot be read', () => {
     const v1 = {
       metadata: { name: 'e1', namespace: 'shop', uid: 'ev-e1' },
       regarding: { kind: 'Pod', namespace: 'shop', name: 'p-0', uid: 'uid-shop-p-0' },
       reason: 'BackOff',
-      note: 'BackOff happened',
+      note: 'Back-off restarting failed container app in pod p-0_shop(uid-shop-p-0)',
       type: 'Warning',
       eventTime: '2026-12-01T10:00:00.000000Z',
     };
-    const fake = await start({
-      objects: { ...cluster(pods('shop', 1)), 'events.k8s.io/events': [v1] },
-      eventsV1: true,
+    const coreForbidden = (r: { path: string }) =>
+      r.path === '/api/v1/namespaces/shop/events'
+        ? {
+            status: 403,
+            body: {
+              kind: 'Status',
+              message:
+                'events is forbidden: User "dev" cannot list resource "events" in API group "" in the namespace "shop"',
+            },
+          }
+        : undefined;
+
+    it('core/v1 readable: events.k8s.io/v1 is neither discovered nor listed', async () => {
+      const fake = await start({
+        objects: { ...cluster(pods('shop', 1)), 'events.k8s.io/events': [v1] },
+        eventsV1: true,
+      });
+      const snap = await collectLive(connect(fake.url), nsScope, { now: clock });
+      expect(fake.requests.filter((r) => r.path.startsWith('/apis/events.k8s.io'))).toEqual([]);
+      expect(fake.requests.filter((r) => r.path === '/api/v1/namespaces/shop/events')).toHaveLength(1);
+      expect(snap.collected).toContain('events');
     });
-    const snap = await collectLive(connect(fake.url), nsScope, { now: clock });
-    expect(fake.requests.map((r) => r.path)).toContain('/apis/events.k8s.io/v1/namespaces/shop/events');
-    expect(snap.events).toHaveLength(1);
+
+    it('core/v1 forbidden: the events come from events.k8s.io/v1, with a note saying so', async () => {
+      const fake = await start({
+        objects: { ...cluster(pods('shop', 1)), 'events.k8s.io/events': [v1] },
+        eventsV1: true,
+        intercept: coreForbidden,
+      });
+      const snap = await collectLive(connect(fake.url), nsScope, { now: clock });
+      expect(fake.requests.map((r) => r.path)).toContain('/apis/events.k8s.io/v1/namespaces/shop/events');
+      expect(snap.events.map((e) => e.reason)).toEqual(['BackOff']);
+      expect(snap.collected).toContain('events');
+      expect(snap.missing).toEqual([]);
+      expect(snap.notes.join('\n')).toMatch(
+        /events were read through events\.k8s\.io\/v1: .*cannot list resource "events" in API group ""/,
+      );
+    });
+
+    it('core/v1 forbidden and events.k8s.io/v1 not served: events are missing, with the permission named', async () => {
+      const fake = await start({ objects: cluster(pods('shop', 1)), intercept: coreForbidden });
+      const snap = await collectLive(connect(fake.url), nsScope, { now: clock });
+      expect(snap.collected).not.toContain('events');
+      expect(snap.missing.map((m) => [m.kind, m.namespace])).toEqual([['events', 'shop']]);
+      expect(snap.missing[0]?.why).toMatch(/cannot list resource "events" in API group "" in the namespace "shop"/);
+    });
   });
 
   it('goes on with namespace-only view: forbidden cluster-scoped lists become missing evidence named as kubectl does', async () => {

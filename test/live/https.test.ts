@@ -77,11 +77,11 @@ describe('https clusters', () => {
     const conn = loadConnection({ kubeconfig: kc.file, env: {} });
     const snap = await collectLive(conn, { allNamespaces: false, targets: [] }, { now: () => new Date(0) });
     expect(snap.missing).toEqual([]);
-    // 16 lists and the events.k8s.io discovery (not served here).
-    expect(seen.length).toBe(17);
+    // 16 lists, the events once through core/v1.
+    expect(seen.length).toBe(16);
     expect(seen.every((r) => r.authorization === 'Bearer from-exec-plugin')).toBe(true);
     expect(seen.some((r) => r.path.startsWith('/api/v1/namespaces/shop/pods?'))).toBe(true);
-    // One plugin run shared by all 17 requests, 6 of them concurrent.
+    // One plugin run shared by all 16 requests, 6 of them concurrent.
     expect(kc.pluginRuns()).toBe(1);
   });
 

@@ -46,7 +46,7 @@ describe('collectLive against the simulator API', () => {
     const { counts, byVerb } = s.requestLog.summary();
     expect(Object.keys(byVerb).filter((v) => v !== 'get' && v !== 'list' && v !== 'discovery')).toEqual([]);
     expect(counts['list pods']).toBe(1);
-    expect(counts['list events']).toBe(2); // core/v1 and events.k8s.io/v1
+    expect(counts['list events']).toBe(1); // core/v1 only: events.k8s.io/v1 holds the same events
     expect(snap.missing).toEqual([]);
     expect(snap.pods.length).toBeGreaterThan(0);
     expect(snap.pods.every((p) => p.metadata.namespace === 'shop')).toBe(true);

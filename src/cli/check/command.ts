@@ -86,7 +86,7 @@ export async function runCheck(
     `${startLine(output, source, { timeoutMs, settleMs, sloMs, failFast: opts.failFast === true })}\n`,
   );
 
-  const ended = await watchUntilSettled(source, {
+  const ended = await settledOrClosed(source, {
     io,
     nowFlag,
     scope,
@@ -97,7 +97,9 @@ export async function runCheck(
       const outcome =
         settle(statuses, elapsed, opts.failFast === true, once, timeText, settleMs) ??
         (elapsed >= timeoutMs ? timedOut(statuses, timeoutMs, timeText) : undefined);
-      return outcome === undefined ? undefined : guardEmpty(outcome, statuses.length, opts.allowEmpty === true);
+      return outcome === undefined
+        ? undefined
+        : guardEmpty(outcome, statuses.length, opts.allowEmpty === true);
     },
     timeoutMs,
   });
@@ -191,6 +193,15 @@ interface Ended {
   readonly outcome: Outcome;
 }
 
+/** watchUntilSettled, then the source closed whatever the end (a live cluster's watches stop). */
+async function settledOrClosed(source: CheckSource, parts: LoopParts): Promise<Ended> {
+  try {
+    return await watchUntilSettled(source, parts);
+  } finally {
+    await source.close?.();
+  }
+}
+
 /** Diagnoses each snapshot, prints what changed, and stops once the outcome is decided. */
 async function watchUntilSettled(source: CheckSource, parts: LoopParts): Promise<Ended> {
   const { io, tracker, write } = parts;
@@ -234,7 +245,10 @@ export const registerCheck: RegisterCommand = (program, { io, exit }) => {
           .option('--timeout <DURATION>', 'give up after this long (simulated time with --sim)', '5m')
           .option('--fail-fast', 'stop at the first definite failure instead of waiting for every target')
           .option('--force', 'replace existing --report files (never through a symbolic link)')
-          .option('--allow-empty', 'exit 0 when nothing is in scope (default: exit 5, a gate that checked nothing)')
+          .option(
+            '--allow-empty',
+            'exit 0 when nothing is in scope (default: exit 5, a gate that checked nothing)',
+          )
           .option(
             '--report <KIND=PATH>',
             `write a report at the end, KIND one of ${REPORT_FORMATS.map((f) => f.name).join(', ')} (repeatable)`,

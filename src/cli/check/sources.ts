@@ -1,14 +1,15 @@
 /**
  * Where `handoff check` gets its snapshots: a simulator scenario stepped in simulated time, a
- * live cluster polled in real time, or files read once.
+ * live cluster listed once and then watched in real time, or files read once.
  */
-import type { Collected, Collector } from '../../collectors/collector.js';
+import { collected, type Collected, type Collector } from '../../collectors/collector.js';
 import { filesCollector } from '../../collectors/files/index.js';
-import { liveCollector, type LiveScope } from '../../collectors/live/index.js';
+import { startWatch, watchTimingFor, type LiveScope, type LiveWatch } from '../../collectors/live/index.js';
 import { simulatorCollector } from '../../collectors/simulator/index.js';
 import { resolveScenario } from '../../simulator/scenario/catalog.js';
 import { Simulation } from '../../simulator/simulation.js';
 import { connectionFor } from '../pipeline/collect.js';
+import type { Snapshot } from '../../model/index.js';
 import type { CliIO } from '../io.js';
 
 export interface Tick {
@@ -25,14 +26,18 @@ export interface CheckSource {
   first(): Promise<Tick>;
   /** The next snapshot, at most `maxWaitMs` later. */
   next(maxWaitMs: number): Promise<Tick>;
+  /** Ends what the source keeps open (a live cluster's watches). */
+  close?(): Promise<void>;
 }
 
 /** Test hooks; the CLI uses the defaults. */
 export interface CheckControl {
   /** Simulated ms between two diagnoses of a scenario (default 1000). */
   readonly simStepMs?: number;
-  /** Real ms between two collections from a live cluster (default 2000). */
+  /** Real ms between two diagnoses of a live cluster (default 2000). */
   readonly pollIntervalMs?: number;
+  /** Real ms without an answer from a live cluster before the check gives up, exit 3 (default 30 s). */
+  readonly giveUpMs?: number;
   /** Monotonic real clock, ms (default performance.now). */
   readonly clock?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
@@ -81,14 +86,20 @@ export interface LiveSourceOptions {
 }
 
 /**
- * How long to wait before the next collection: the poll interval from the start of the last
- * one, but on a big cluster, where a collection takes long, at least as long again as it took,
- * so that the check never spends more than half its time listing from the API server.
+ * How long to wait before the next diagnosis: the poll interval from the start of the last one,
+ * but on a big cluster, where a diagnosis takes long, at least as long again as it took, so that
+ * the check never spends more than half its time diagnosing.
  */
 export function pollPause(intervalMs: number, lastTookMs: number, sinceLastStartMs: number): number {
   return Math.max(0, Math.max(intervalMs, 2 * lastTookMs) - sinceLastStartMs);
 }
 
+/**
+ * A live cluster: one collection (the lists of a scan), then watches of every listed kind from
+ * the lists' resourceVersion (a 410 re-lists that kind alone). Each poll diagnoses the evidence
+ * the watches hold, so its cost on the API server does not grow with the cluster. A server
+ * silent for `giveUpMs` ends the check with a ClusterError (exit 3).
+ */
 export function liveSource(
   opts: LiveSourceOptions,
   scope: LiveScope,
@@ -96,7 +107,6 @@ export function liveSource(
   control: CheckControl,
 ): CheckSource {
   const connection = connectionFor(opts, io);
-  const collector = liveCollector(connection, scope, { now: () => new Date(io.now()) });
   const clock = control.clock ?? (() => performance.now());
   const sleep =
     control.sleep ??
@@ -105,23 +115,44 @@ export function liveSource(
         setTimeout(resolve, ms);
       }));
   const interval = control.pollIntervalMs ?? 2000;
+  const now = (): Date => new Date(io.now());
+  const stop = new AbortController();
   const start = clock();
   let last = start;
   let took = 0;
-  const collect = async (): Promise<Tick> => {
+  let watch: LiveWatch | undefined;
+  const tick = async (snapshot: () => Snapshot | Promise<Snapshot>): Promise<Tick> => {
     last = clock();
-    const evidence = await collector.collect();
+    const evidence = collected(await snapshot());
     took = clock() - last;
     return { collected: evidence, elapsed: clock() - start };
   };
   return {
     time: 'real',
     label: `context ${connection.context || '(in-cluster)'} (${connection.server})`,
-    first: collect,
+    first: () =>
+      tick(async () => {
+        watch = await startWatch(connection, scope, {
+          signal: stop.signal,
+          now,
+          onNote: (n) => io.stderr.write(`handoff: note: ${n}\n`),
+          ...watchTimingFor(control.giveUpMs ?? 30_000, { hint: 'check the cluster and the network' }),
+        });
+        return watch.initial;
+      }),
     next: async (maxWaitMs) => {
       const wait = Math.min(maxWaitMs, pollPause(interval, took, clock() - last));
       if (wait > 0) await sleep(wait);
-      return collect();
+      const current = watch;
+      if (current === undefined) throw new Error('liveSource: next() before first()');
+      // The watch ended only when it gave up (or failed): its error ends the check.
+      const ended = await Promise.race([current.ended, Promise.resolve('running' as const)]);
+      if (ended instanceof Error) throw ended;
+      return tick(() => current.current());
+    },
+    close: async () => {
+      stop.abort();
+      await watch?.ended;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Diagnosis, Snapshot } from '../../model/index.js';
 import { collected } from '../../collectors/collector.js';
 import {
   watchLive,
+  watchTimingFor,
   type BackoffOptions,
   type LinkState,
   type WatchLiveOptions,
@@ -37,27 +38,15 @@ export function parseWatchTimeout(text: string | undefined): number {
   return ms;
 }
 
-/**
- * How the watch notices a lost server, from --watch-timeout: each watch request asks the server
- * to end it after a quarter of the timeout (at most 60 s, at least 1 s), and a request unanswered
- * that long past its end (at most 15 s) counts as lost, so a frozen server is noticed well
- * before the watch gives up.
- */
+/** How the watch notices a lost server and when it gives up, from --watch-timeout. */
 export function watchTiming(
   opts: Pick<WatchOptions, 'watchTimeout'>,
   control: Pick<WatchControl, 'watchTimeoutSeconds' | 'backoff'> = {},
 ): Pick<WatchLiveOptions, 'giveUp' | 'stallMs' | 'watchTimeoutSeconds' | 'backoff'> {
-  const giveUpMs = parseWatchTimeout(opts.watchTimeout);
-  const quarter = giveUpMs > 0 ? giveUpMs / 4 : Infinity;
-  return {
-    giveUp: {
-      afterMs: giveUpMs,
-      hint: 'check the cluster and the network; --watch-timeout sets how long to wait (0: for ever)',
-    },
-    stallMs: Math.min(15_000, Math.max(1000, quarter)),
-    watchTimeoutSeconds: control.watchTimeoutSeconds ?? Math.min(60, Math.max(1, Math.round(quarter / 1000))),
-    ...(control.backoff === undefined ? {} : { backoff: control.backoff }),
-  };
+  return watchTimingFor(parseWatchTimeout(opts.watchTimeout), {
+    hint: 'check the cluster and the network; --watch-timeout sets how long to wait (0: for ever)',
+    ...control,
+  });
 }
 
 export interface WatchControl {

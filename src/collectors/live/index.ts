@@ -3,7 +3,14 @@ export { loadConnection, type Connection, type LoadConnectionOptions } from './k
 export type { HttpResponse, QueryParams, RequestOptions } from './http-request.js';
 export type { TransportOptions } from './transport.js';
 export { probePods, type ProbeOptions, type ProbeRun } from './probe.js';
-export { watchLive, type WatchLiveOptions } from './watch.js';
+export {
+  startWatch,
+  watchLive,
+  watchTimingFor,
+  type LiveWatch,
+  type LiveWatchOptions,
+  type WatchLiveOptions,
+} from './watch.js';
 export type { BackoffOptions, LinkState } from './watch-link.js';
 export type { StreamOptions, StreamResponse } from './stream.js';
 export {

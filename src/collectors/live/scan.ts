@@ -1,6 +1,6 @@
 import type { Collection } from './collection.js';
 import { runBounded } from './collection.js';
-import { EVENTS_V1, groupPath, PODS, SCAN_RESOURCES, type ResourceType } from './resources.js';
+import { CORE_EVENTS, EVENTS_V1, groupPath, PODS, SCAN_RESOURCES, type ResourceType } from './resources.js';
 import { fetchLogs, LogPicker } from './previous-logs.js';
 
 export interface ScanRequest {
@@ -18,10 +18,11 @@ export interface ScanRequest {
  */
 export async function scan(c: Collection, req: ScanRequest): Promise<void> {
   const logs = new LogPicker();
+  const where = req.namespace === undefined ? {} : { namespace: req.namespace };
   const listOf = (type: ResourceType) => async (): Promise<void> => {
     await c.list({
       type,
-      ...(req.namespace === undefined ? {} : { namespace: req.namespace }),
+      ...where,
       ...(type === PODS && req.selector !== undefined ? { labelSelector: req.selector } : {}),
       ...(type === PODS
         ? {
@@ -32,21 +33,24 @@ export async function scan(c: Collection, req: ScanRequest): Promise<void> {
         : {}),
     });
   };
-  const eventsV1 = async (): Promise<void> => {
-    if (!(await served(c, EVENTS_V1))) return;
-    // The same events as core/v1 through the newer API; the builder joins them by uid. Core
-    // events stay the evidence of record, so a failure here is only a note.
-    const outcome = await c.list(
-      {
-        type: EVENTS_V1,
-        ...(req.namespace === undefined ? {} : { namespace: req.namespace }),
-      },
-      false,
-    );
-    if (outcome.status !== 'complete')
-      c.builder.note(`events.k8s.io/v1 events were not read: ${outcome.why}`);
+  // core/v1 and events.k8s.io/v1 are two views of the same stored events, and the events are
+  // the largest list of a cluster: they are read once, through core/v1, and through
+  // events.k8s.io/v1 only when core/v1 could not be read (the builder joins both by uid, so
+  // what a failed core list read before it stopped is not counted twice).
+  const events = async (): Promise<void> => {
+    const core = await c.list({ type: CORE_EVENTS, ...where }, false);
+    if (core.status === 'complete') return;
+    const newer = (await served(c, EVENTS_V1))
+      ? await c.list({ type: EVENTS_V1, ...where }, false)
+      : undefined;
+    if (newer?.status === 'complete') {
+      c.builder.note(`events were read through events.k8s.io/v1: ${core.why}`);
+      return;
+    }
+    c.missing('events', req.namespace, core.why);
+    if (newer !== undefined) c.builder.note(`events.k8s.io/v1 events were not read either: ${newer.why}`);
   };
-  await runBounded([...SCAN_RESOURCES.map(listOf), eventsV1], req.concurrency);
+  await runBounded([...SCAN_RESOURCES.filter((t) => t !== CORE_EVENTS).map(listOf), events], req.concurrency);
   await fetchLogs(c.transport, c.builder, logs.picked);
 }
 

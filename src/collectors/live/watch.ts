@@ -1,33 +1,24 @@
-import type { Snapshot } from '../../model/index.js';
+import type { EvidenceKind, Snapshot } from '../../model/index.js';
 import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
 import { SnapshotBuilder } from '../snapshot-builder.js';
 import { collectLive, type CollectLiveOptions, type LiveScope } from './collect.js';
 import type { HttpResponse, QueryParams } from './http-request.js';
 import type { Connection } from './kubeconfig.js';
-import {
-  collectionPath,
-  CORE_EVENTS,
-  ENDPOINT_SLICES,
-  NODES,
-  PODS,
-  SERVICES,
-  type ResourceType,
-} from './resources.js';
+import { collectionPath, PODS, SCAN_RESOURCES, type ResourceType } from './resources.js';
 import { Transport } from './transport.js';
 import { follow, keyOf, type Watched } from './watch-stream.js';
 import { Link, type BackoffOptions, type LinkState } from './watch-link.js';
 import { ClusterError } from '../../errors/index.js';
 import { dateOf, formatTime, humanDuration, systemClock } from '../../k8s/index.js';
 
-export interface WatchLiveOptions extends Omit<CollectLiveOptions, 'maxPodTargets' | 'onRequests'> {
-  /** Stops the watch; `watchLive` resolves once every stream is closed. */
+/** How a live watch is kept: what `startWatch` needs besides the scope. */
+export interface LiveWatchOptions extends Omit<CollectLiveOptions, 'maxPodTargets' | 'onRequests'> {
+  /** Stops the watch; its `ended` resolves once every stream is closed. */
   readonly signal: AbortSignal;
-  /** Sees the initial snapshot, then a rebuilt one after changes, at most every `intervalMs`. */
-  readonly onSnapshot: (snapshot: Snapshot) => void | Promise<void>;
   /** Things worth telling the user (a watch that failed, a re-list). */
   readonly onNote?: (text: string) => void;
-  /** Least time between two snapshots; 500 ms by default. */
-  readonly intervalMs?: number;
+  /** Told of each change a watch applied to the evidence. */
+  readonly onChange?: () => void;
   /** timeoutSeconds of each watch request (renewed from the last resourceVersion); 60 by default. */
   readonly watchTimeoutSeconds?: number;
   /**
@@ -40,16 +31,64 @@ export interface WatchLiveOptions extends Omit<CollectLiveOptions, 'maxPodTarget
   /** Told when the watch loses the API server (stale since the last answer) and when it is back. */
   readonly onLink?: (state: LinkState) => void;
   /**
-   * After this long without an answer, the watch stops and rejects with a ClusterError (`hint`
+   * After this long without an answer, the watch stops and ends with a ClusterError (`hint`
    * is its hint); undefined or 0: it keeps reconnecting until stopped.
    */
   readonly giveUp?: { readonly afterMs: number; readonly hint?: string };
 }
 
+export interface WatchLiveOptions extends Omit<LiveWatchOptions, 'onChange'> {
+  /** Sees the initial snapshot, then a rebuilt one after changes, at most every `intervalMs`. */
+  readonly onSnapshot: (snapshot: Snapshot) => void | Promise<void>;
+  /** Least time between two snapshots; 500 ms by default. */
+  readonly intervalMs?: number;
+}
+
 /**
- * A collection to watch: pods (with `-l`), core/v1 events, nodes, and the Services and
- * EndpointSlices that say whether a Ready pod gets traffic (a slice from the first list would
- * miss every pod created since, and call it NotInEndpoints).
+ * How a watch that gives up after `giveUpMs` without an answer (0: never) notices a lost server:
+ * each watch request asks the server to end it after a quarter of that time (at most 60 s, at
+ * least 1 s), and a request unanswered that long past its end (at most 15 s) counts as lost, so
+ * a frozen server is noticed well before the watch gives up.
+ */
+export function watchTimingFor(
+  giveUpMs: number,
+  options: {
+    readonly hint?: string;
+    readonly watchTimeoutSeconds?: number;
+    readonly backoff?: BackoffOptions;
+  } = {},
+): Pick<LiveWatchOptions, 'giveUp' | 'stallMs' | 'watchTimeoutSeconds' | 'backoff'> {
+  const quarter = giveUpMs > 0 ? giveUpMs / 4 : Infinity;
+  return {
+    giveUp: { afterMs: giveUpMs, ...(options.hint === undefined ? {} : { hint: options.hint }) },
+    stallMs: Math.min(15_000, Math.max(1000, quarter)),
+    watchTimeoutSeconds: options.watchTimeoutSeconds ?? Math.min(60, Math.max(1, Math.round(quarter / 1000))),
+    ...(options.backoff === undefined ? {} : { backoff: options.backoff }),
+  };
+}
+
+/** A live watch in progress. */
+export interface LiveWatch {
+  /** The first collection. */
+  readonly initial: Snapshot;
+  /**
+   * The evidence as the watches hold it now, stamped now: built again only after a change, so a
+   * quiet cluster costs no rebuild.
+   */
+  current(): Snapshot;
+  /**
+   * Resolves once every stream is closed (on the signal, or when the watch gave up), with the
+   * error that ended it: a ClusterError after `giveUp`, or an unexpected failure.
+   */
+  readonly ended: Promise<Error | undefined>;
+}
+
+/**
+ * The collections to watch: every kind the scan lists (pods with `-l`), so that the evidence
+ * stays what a new scan would read — pods and events, and also the Services and EndpointSlices
+ * that say whether a Ready pod gets traffic (a slice from the first list would miss every pod
+ * created since, and call it NotInEndpoints), the workloads whose rollout a check waits for, and
+ * the claims, volumes, quotas and limits that pending pods wait on.
  */
 interface Target {
   readonly type: ResourceType;
@@ -64,13 +103,11 @@ interface Captured {
 
 function watchTargets(connection: Connection, scope: LiveScope): Target[] {
   const namespace = scope.allNamespaces ? undefined : (scope.namespace ?? connection.namespace ?? 'default');
-  return [
-    { type: PODS, namespace, ...(scope.selector === undefined ? {} : { labelSelector: scope.selector }) },
-    { type: CORE_EVENTS, namespace },
-    { type: NODES, namespace: undefined },
-    { type: SERVICES, namespace },
-    { type: ENDPOINT_SLICES, namespace },
-  ];
+  return SCAN_RESOURCES.map((type) => ({
+    type,
+    namespace: type.namespaced ? namespace : undefined,
+    ...(type === PODS && scope.selector !== undefined ? { labelSelector: scope.selector } : {}),
+  }));
 }
 
 /**
@@ -115,7 +152,7 @@ function listSpy(
 }
 
 /** The options of the first collection: those of the watch that collectLive knows. */
-function collectOptions(options: WatchLiveOptions): CollectLiveOptions {
+function collectOptions(options: LiveWatchOptions): CollectLiveOptions {
   return {
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
@@ -137,8 +174,7 @@ function watchedCollections(
     const path = collectionPath(t.type, t.namespace);
     const got = captured.get(path);
     if (!initial.collected.includes(t.type.evidence) || got?.rv === undefined) {
-      if (t.type === NODES) onNote?.('nodes are not watched (they could not be listed)');
-      else onNote?.(`${t.type.resource} are not watched (they could not be listed)`);
+      onNote?.(`${t.type.resource} are not watched (they could not be listed)`);
       continue;
     }
     const store = new Map<string, Raw>();
@@ -154,23 +190,32 @@ function watchedCollections(
   return watched;
 }
 
-/** The first snapshot with the watched collections' current objects in place of its own. */
-function rebuilder(initial: Snapshot, watched: readonly Watched[], now: () => Date): () => Snapshot {
-  const source = initial.source;
-  return () => {
-    const b = new SnapshotBuilder();
-    for (const w of watched) for (const raw of w.store.values()) b.add(raw, w.type.kind);
-    const built = b.build(source);
-    const has = (type: ResourceType): boolean => watched.some((w) => w.type === type);
-    return {
-      ...initial,
-      capturedAt: now().toISOString(),
-      pods: has(PODS) ? built.pods : initial.pods,
-      events: has(CORE_EVENTS) ? built.events : initial.events,
-      nodes: has(NODES) ? built.nodes : initial.nodes,
-      services: has(SERVICES) ? built.services : initial.services,
-      endpointSlices: has(ENDPOINT_SLICES) ? built.endpointSlices : initial.endpointSlices,
-    };
+/**
+ * The first snapshot with the watched collections' current objects in place of its own. The
+ * workloads, which several kinds fill, keep the first list's objects of the kinds not watched.
+ */
+export function rebuilt(initial: Snapshot, watched: readonly Watched[], capturedAt: string): Snapshot {
+  const b = new SnapshotBuilder();
+  for (const w of watched) for (const raw of w.store.values()) b.add(raw, w.type.kind);
+  const built = b.build(initial.source);
+  const has = (evidence: EvidenceKind): boolean => watched.some((w) => w.type.evidence === evidence);
+  const workloadKinds = new Set(
+    watched.filter((w) => w.type.evidence === 'workloads').map((w) => w.type.kind),
+  );
+  return {
+    ...initial,
+    capturedAt,
+    pods: has('pods') ? built.pods : initial.pods,
+    events: has('events') ? built.events : initial.events,
+    nodes: has('nodes') ? built.nodes : initial.nodes,
+    pvcs: has('pvcs') ? built.pvcs : initial.pvcs,
+    pvs: has('pvs') ? built.pvs : initial.pvs,
+    storageClasses: has('storageclasses') ? built.storageClasses : initial.storageClasses,
+    services: has('services') ? built.services : initial.services,
+    endpointSlices: has('endpointslices') ? built.endpointSlices : initial.endpointSlices,
+    resourceQuotas: has('resourcequotas') ? built.resourceQuotas : initial.resourceQuotas,
+    limitRanges: has('limitranges') ? built.limitRanges : initial.limitRanges,
+    workloads: [...built.workloads, ...initial.workloads.filter((w) => !workloadKinds.has(w.kind))],
   };
 }
 
@@ -223,26 +268,23 @@ function aborted(signal: AbortSignal): Promise<void> {
 }
 
 /**
- * `--watch`: one live collection (a namespace or cluster scan, as collectLive does), then a
- * watch of pods, core/v1 events, Services, EndpointSlices and (when readable) nodes from the
- * lists' resourceVersion.
- * Changes are applied to the evidence and a rebuilt Snapshot is handed over at most every
- * `intervalMs`; a 410 (expired resourceVersion) re-lists that one collection and resumes.
- * Only list and watch GETs are sent after the first collection.
+ * One live collection (a namespace or cluster scan, as collectLive does), then a watch of every
+ * collection it listed, from the lists' resourceVersion. Changes are applied to the evidence as
+ * they arrive; a 410 (expired resourceVersion) re-lists that one collection and resumes. Only
+ * list and watch GETs are sent after the first collection.
  */
-export async function watchLive(
+export async function startWatch(
   connection: Connection,
   scope: LiveScope,
-  options: WatchLiveOptions,
-): Promise<void> {
-  const { signal, onSnapshot, onNote } = options;
+  options: LiveWatchOptions,
+): Promise<LiveWatch> {
+  const { signal, onNote } = options;
   const stream = connection.stream?.bind(connection);
-  if (stream === undefined) throw new Error('watchLive: the connection cannot stream');
+  if (stream === undefined) throw new Error('startWatch: the connection cannot stream');
   const targets = watchTargets(connection, scope);
   const lists = listSpy(connection, new Set(targets.map((t) => collectionPath(t.type, t.namespace))));
   const now = options.now ?? dateOf(systemClock);
   const initial = await collectLive(lists.spy, scope, { ...collectOptions(options), maxPodTargets: 0 });
-  await onSnapshot(initial);
   const watched = watchedCollections(targets, initial, lists.captured, onNote);
   lists.captured.clear();
 
@@ -259,8 +301,8 @@ export async function watchLive(
     options.onLink?.(state);
   });
 
-  const rebuild = rebuilder(initial, watched, now);
-  const pace = pacer(stopAll.signal, options.intervalMs ?? 500, () => onSnapshot(rebuild()), onNote);
+  let latest: Snapshot = initial;
+  let stale = true;
   const follower = {
     stream,
     transport: new Transport(connection, options.transport),
@@ -270,17 +312,82 @@ export async function watchLive(
     stallMs: options.stallMs ?? 15_000,
     link,
     onNote,
-    changed: pace.changed,
+    changed: (): void => {
+      stale = true;
+      options.onChange?.();
+    },
   };
+  const ended = (async (): Promise<Error | undefined> => {
+    try {
+      await Promise.all([...watched.map((w) => follow(w, follower)), aborted(stopAll.signal)]);
+      return gaveUp.error();
+    } catch (err: unknown) {
+      stopAll.abort();
+      return err instanceof Error ? err : new Error(String(err));
+    } finally {
+      gaveUp.clear();
+      signal.removeEventListener('abort', stopOnSignal);
+    }
+  })();
+  return {
+    initial,
+    current: () => {
+      const capturedAt = now().toISOString();
+      if (stale) {
+        latest = rebuilt(initial, watched, capturedAt);
+        stale = false;
+        return latest;
+      }
+      return { ...latest, capturedAt };
+    },
+    ended,
+  };
+}
+
+/**
+ * `--watch`: `startWatch`, the initial snapshot handed over, then a rebuilt one after changes at
+ * most every `intervalMs`, until the signal (or the watch gave up: it then rejects with the
+ * ClusterError).
+ */
+export async function watchLive(
+  connection: Connection,
+  scope: LiveScope,
+  options: WatchLiveOptions,
+): Promise<void> {
+  // The streams stop on the caller's signal, or when handing over the first snapshot failed.
+  const stop = new AbortController();
+  const onAbort = (): void => {
+    stop.abort();
+  };
+  options.signal.addEventListener('abort', onAbort, { once: true });
+  if (options.signal.aborted) stop.abort();
+  let emit: () => void | Promise<void> = () => undefined;
+  const pace = pacer(stop.signal, options.intervalMs ?? 500, () => emit(), options.onNote);
   try {
-    await Promise.all([...watched.map((w) => follow(w, follower)), aborted(stopAll.signal)]);
+    const watch = await startWatch(connection, scope, {
+      ...options,
+      signal: stop.signal,
+      onChange: pace.changed,
+    });
+    // A change seen while the first snapshot is handed over waits for it.
+    const first = Promise.resolve(options.onSnapshot(watch.initial));
+    emit = async () => {
+      await first;
+      await options.onSnapshot(watch.current());
+    };
+    try {
+      await first;
+    } catch (err: unknown) {
+      stop.abort();
+      await watch.ended;
+      throw err;
+    }
+    const failure = await watch.ended;
     await pace.stop();
+    if (failure !== undefined) throw failure;
   } finally {
-    gaveUp.clear();
-    signal.removeEventListener('abort', stopOnSignal);
+    options.signal.removeEventListener('abort', onAbort);
   }
-  const failure = gaveUp.error();
-  if (failure !== undefined) throw failure;
 }
 
 /**
@@ -289,7 +396,7 @@ export async function watchLive(
  */
 function giveUpTimer(
   connection: Connection,
-  options: WatchLiveOptions,
+  options: LiveWatchOptions,
   stopAll: AbortController,
 ): { onLink: (link: Link) => void; clear: () => void; error: () => ClusterError | undefined } {
   const afterMs = options.giveUp?.afterMs ?? 0;

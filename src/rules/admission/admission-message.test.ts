@@ -22,6 +22,17 @@ describe('classifyAdmissionError', () => {
       'QuotaExceeded',
       'quotaMustSpecify',
     ],
+    // Kubernetes 1.4 and OpenShift of that time wrote the quota plugin's messages with a capital.
+    [
+      'Error creating: pods "test-1-" is forbidden: Exceeded quota: compute-resources, requested: limits.cpu=384m, used: limits.cpu=384m, limited: limits.cpu=384m',
+      'QuotaExceeded',
+      'quotaExceeded',
+    ],
+    [
+      'Error creating: pods "web-" is forbidden: Failed quota: q: must specify limits.cpu',
+      'QuotaExceeded',
+      'quotaMustSpecify',
+    ],
     [
       'Error creating: pods "web-" is forbidden: insufficient quota to match these scopes: [{PriorityClass In [high]}]',
       'QuotaExceeded',
@@ -176,6 +187,15 @@ describe('classifyAdmissionError: the error, its detail and its parts', () => {
       kind: 'quotaExceeded',
       error: Q,
       detail: 'exceeded quota: pods-quota, requested: pods=1, used: pods=10, limited: pods=10',
+      fields: { quota: 'pods-quota', requested: 'pods=1', used: 'pods=10', limited: 'pods=10' },
+    },
+    {
+      name: 'capitalised form of old releases: the same parts, the words as written',
+      message: `Error creating: ${Q.replace('exceeded quota', 'Exceeded quota')}`,
+      code: 'QuotaExceeded',
+      kind: 'quotaExceeded',
+      error: Q.replace('exceeded quota', 'Exceeded quota'),
+      detail: 'Exceeded quota: pods-quota, requested: pods=1, used: pods=10, limited: pods=10',
       fields: { quota: 'pods-quota', requested: 'pods=1', used: 'pods=10', limited: 'pods=10' },
     },
     {

@@ -132,8 +132,18 @@ function webhookError(error: string, make: Make): AdmissionError | undefined {
   return undefined;
 }
 
+/**
+ * The quota admission plugin's messages as current releases write them: before Go's lower-case
+ * error style reached it (Kubernetes 1.4 and OpenShift 1.x/3.x of that time) they began with a
+ * capital ("Exceeded quota: q, requested: ...", "Failed quota: q: must specify ...").
+ */
+function lowerQuotaPrefix(detail: string): string {
+  return detail.replace(/\b(Exceeded|Failed) quota: /, (m) => m.toLowerCase());
+}
+
 /** ResourceQuota: exceeded, a resource the quota requires left unspecified, scopes, unknown status. */
-function quotaError(detail: string, make: Make): AdmissionError | undefined {
+function quotaError(message: string, make: Make): AdmissionError | undefined {
+  const detail = lowerQuotaPrefix(message);
   if (detail.includes('exceeded quota: ')) {
     return make('QuotaExceeded', 'quotaExceeded', {
       quota: between(detail, 'exceeded quota: ', ','),

@@ -159,6 +159,21 @@ describe('apply-time denials', () => {
     });
   });
 
+  // `kubectl run` / `kubectl create` without a file print no "error when creating"; old releases
+  // wrote the quota plugin's words with a capital.
+  it.each([
+    'pods "web" is forbidden: exceeded quota: q, requested: pods=1, used: pods=2, limited: pods=2',
+    'pods "web" is forbidden: Exceeded quota: q, requested: pods=1, used: pods=2, limited: pods=2',
+    'pods "web" is forbidden: failed quota: q: must specify limits.cpu',
+    'pods "web" is forbidden: Failed quota: q: must specify limits.cpu',
+  ])('reads a quota denial without a file name: %s', (message) => {
+    expect(one(`Error from server (Forbidden): ${message}`)?.raw).toMatchObject({
+      reason: 'FailedCreate',
+      involvedObject: { kind: 'Pod', name: 'web' },
+      message,
+    });
+  });
+
   it('reads webhook, PodSecurity and validation denials', () => {
     expect(
       one(

@@ -92,7 +92,7 @@ export function nodeStatusEvent(message: string): { node: string; reason: string
 }
 
 const DENIAL =
-  /error when (?:creating|applying|replacing|patching|updating)|exceeded quota|failed quota|violates PodSecurity|admission webhook|failed calling webhook|is forbidden: (?:maximum|minimum|unable to validate|error looking up service account)/;
+  /error when (?:creating|applying|replacing|patching|updating)|[Ee]xceeded quota|[Ff]ailed quota|violates PodSecurity|admission webhook|failed calling webhook|is forbidden: (?:maximum|minimum|unable to validate|error looking up service account)/;
 const SERVER_ERROR = /^Error from server(?: \(\w+\))?: /;
 const NAMED = /^([a-z][a-z0-9.-]*) "([^"]+)" is (?:forbidden|invalid)/;
 const INVALID = /^The (\w+) "([^"]+)" is invalid: /;
