@@ -240,6 +240,8 @@ describe('pull error tails and image references, case by case', () => {
       'rpc error: boom',
     ],
     ['an image with an empty name', 'Failed to pull image "": no such host', 'no such host'],
+    // The kubelet writes `Failed to pull image "%s": %v`; a trimmed paste of an empty error ends at the colon.
+    ['an empty error, trimmed', 'Failed to pull image "busybox":', ''],
     [
       'a message that only quotes the phrase later',
       'Error: Failed to pull image "a": x',
