@@ -207,3 +207,74 @@ describe('classifier properties', () => {
     );
   });
 });
+
+describe('pull error tails and image references, case by case', () => {
+  it('names the deciding fragment without the spaces around it', () => {
+    // distribution/reference: the upper-case repository is quoted in parentheses.
+    expect(
+      classifyPullError(
+        'Failed to apply default image tag "Acme/App:1": couldn\'t parse image name "Acme/App:1": invalid reference format: repository name (library/Acme/App) must be lowercase',
+      ),
+    ).toEqual({ code: 'InvalidImageName', matched: 'invalid reference format: repository name' });
+  });
+
+  it.each([
+    [
+      'a pull error',
+      'Failed to pull image "registry.example/app:1.0": rpc error: code = NotFound',
+      'rpc error: code = NotFound',
+    ],
+    [
+      'an inspect error',
+      'Failed to inspect image "app:1": rpc error: code = Unknown desc = boom',
+      'rpc error: code = Unknown desc = boom',
+    ],
+    [
+      'an invalid name',
+      'Failed to apply default image tag "Acme/App:1": couldn\'t parse image name "Acme/App:1": invalid reference format',
+      'couldn\'t parse image name "Acme/App:1": invalid reference format',
+    ],
+    [
+      'an indented, wrapped paste',
+      '  Failed to pull image "busybox":\n  rpc error:\n boom',
+      'rpc error: boom',
+    ],
+    ['an image with an empty name', 'Failed to pull image "": no such host', 'no such host'],
+    // The kubelet writes `Failed to pull image "%s": %v`; a trimmed paste of an empty error ends at the colon.
+    ['an empty error, trimmed', 'Failed to pull image "busybox":', ''],
+    [
+      'a message that only quotes the phrase later',
+      'Error: Failed to pull image "a": x',
+      'Error: Failed to pull image "a": x',
+    ],
+    [
+      'a bare CRI error',
+      'rpc error: code = Unknown desc = i/o timeout',
+      'rpc error: code = Unknown desc = i/o timeout',
+    ],
+  ])('pullErrorTail of %s', (_, message, tail) => {
+    expect(pullErrorTail(message)).toBe(tail);
+  });
+
+  it.each([
+    [' nginx ', 'library/nginx:latest'],
+    ['docker.io/library/nginx', 'library/nginx:latest'],
+    ['index.docker.io/acme/web:2', 'acme/web:2'],
+    // A pull-through cache keeps the upstream registry in its path: it is not Docker Hub.
+    ['harbor.example/docker.io/library/nginx:1', 'harbor.example/docker.io/library/nginx:1'],
+    ['registry.example:5000/app', 'registry.example:5000/app:latest'],
+    ['registry.example/app@sha256:abc', 'registry.example/app@sha256:abc'],
+  ])('canonicalImage(%j) is %j', (image, canonical) => {
+    expect(canonicalImage(image)).toBe(canonical);
+  });
+
+  it.each([
+    [undefined, 'nginx'],
+    ['nginx', undefined],
+    // A templated image whose repository rendered empty is not the unknown image.
+    ['', ':latest'],
+    [':latest', ''],
+  ])('sameImage(%j, %j) is false', (a, b) => {
+    expect(sameImage(a, b)).toBe(false);
+  });
+});
