@@ -3,6 +3,7 @@ import { runRule, testRule } from '../../../test/rule-tester.js';
 import { cond, cstatus, event, ms, pod, runningPod, snapshot, state } from '../../../test/builders.js';
 import type { EventRecord, Finding, Snapshot } from '../../model/index.js';
 import { rule } from './mount-timeout.js';
+import { KUBELET_VOLUME_WAIT_MS } from './volume-successes.js';
 
 const creating = (scheduledS = 0) =>
   pod({
@@ -217,6 +218,33 @@ describe('volumes/mount-timeout: the finding in full', () => {
       snapshot({ pods: [twoClaims], events: [event({ reason: 'FailedMount', message, lastS: 300 })] }),
     );
     expect(f.data.volumes).toBe(volumes);
+  });
+
+  it('events only: the wait began one kubelet wait before the first timeout, the node is the kubelet host', () => {
+    const f = only(
+      snapshot({
+        events: [
+          event({
+            reason: 'FailedMount',
+            message: agg('logs', 'logs'),
+            firstS: 400,
+            lastS: 600,
+            source: 'kubelet',
+            host: 'node-4',
+          }),
+          event({
+            reason: 'FailedMount',
+            message: agg('data', 'data'),
+            firstS: 200,
+            lastS: 500,
+            source: 'kubelet',
+            host: 'node-4',
+          }),
+        ],
+      }),
+    );
+    expect(f.since).toBe(ms(200) - KUBELET_VOLUME_WAIT_MS);
+    expect(f.data.node).toBe('node-4');
   });
 
   it('events only and undated: no time at all', () => {
