@@ -133,4 +133,10 @@ describe('volumes/attach-failed: next steps', () => {
     expect(rest).toEqual([]);
     expect(f?.nextSteps).toEqual([first, ...tail]);
   });
+
+  it('a pasted message cut after the volume: no detail', () => {
+    const cut = { ...attachError, message: 'AttachVolume.Attach failed for volume "pvc-77" : ' };
+    const [f] = runRule(rule, snapshot({ pods: [creating], events: [cut] }), ms(500));
+    expect(f?.data).toEqual({ node: 'node-1', volume: 'pvc-77', detail: 'no detail' });
+  });
 });

@@ -220,4 +220,23 @@ describe('volumes/mount-failed: next steps and data in full', () => {
     );
     expect(f?.data).toEqual({ node: 'node-1', volume: 'unknown', driver: 'ebs.csi.aws.com' });
   });
+
+  it('a pasted message cut after the volume: no detail', () => {
+    const [f] = run(
+      [creating],
+      [
+        event({
+          reason: 'FailedMount',
+          message: 'MountVolume.SetUp failed for volume "data" : ',
+          lastS: 300,
+        }),
+      ],
+    );
+    expect(f?.data).toEqual({
+      node: 'node-1',
+      volume: 'data',
+      operation: 'MountVolume.SetUp',
+      detail: 'no detail',
+    });
+  });
 });
