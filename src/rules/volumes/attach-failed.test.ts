@@ -1,4 +1,5 @@
-import { testRule } from '../../../test/rule-tester.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../../../test/rule-tester.js';
 import { cstatus, event, ms, pod, pvc, runningPod, snapshot, state } from '../../../test/builders.js';
 import { rule } from './attach-failed.js';
 
@@ -113,4 +114,29 @@ testRule(rule, {
       ],
     },
   ],
+});
+
+describe('volumes/attach-failed: next steps', () => {
+  const tail = [
+    'kubectl get volumeattachments',
+    'Fix what the storage backend reports (volume in another zone, attach limit of the instance, missing cloud permissions for the CSI controller); the controller retries the attach.',
+  ];
+  it.each([
+    [
+      'the claim behind the PV',
+      [pvc({ name: 'data', volumeName: 'pvc-77' })],
+      'kubectl describe pvc data -n default',
+    ],
+    ['no claim known: the pod', [], 'kubectl describe pod web-1 -n default'],
+  ])('%s', (_name, pvcs, first) => {
+    const [f, ...rest] = runRule(rule, snapshot({ pods: [creating], events: [attachError], pvcs }), ms(500));
+    expect(rest).toEqual([]);
+    expect(f?.nextSteps).toEqual([first, ...tail]);
+  });
+
+  it('a pasted message cut after the volume: no detail', () => {
+    const cut = { ...attachError, message: 'AttachVolume.Attach failed for volume "pvc-77" : ' };
+    const [f] = runRule(rule, snapshot({ pods: [creating], events: [cut] }), ms(500));
+    expect(f?.data).toEqual({ node: 'node-1', volume: 'pvc-77', detail: 'no detail' });
+  });
 });

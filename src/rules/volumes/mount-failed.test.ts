@@ -1,4 +1,6 @@
-import { testRule } from '../../../test/rule-tester.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../../../test/rule-tester.js';
+import type { EventRecord, Pod } from '../../model/index.js';
 import { cond, cstatus, event, ms, pod, pvc, runningPod, snapshot, state } from '../../../test/builders.js';
 import { rule } from './mount-failed.js';
 
@@ -138,4 +140,103 @@ testRule(rule, {
       expect: [{ messageId: 'mountFailed', data: { volume: 'pvc-9', operation: 'MapVolume.SetUpDevice' } }],
     },
   ],
+});
+
+describe('volumes/mount-failed: next steps and data in full', () => {
+  const run = (
+    pods: Pod[],
+    events: EventRecord[],
+    pvcs = [pvc({ name: 'data-db-0', volumeName: 'pvc-0f3c' })],
+  ) => runRule(rule, snapshot({ pods, events, pvcs }), ms(400));
+
+  it('a driver error on a claim: describe the pod, the claim and the pods of the node', () => {
+    const [f, ...rest] = run([creating], [csiError]);
+    expect(rest).toEqual([]);
+    expect(f?.basis).toBe('events');
+    expect(f?.data).toEqual({
+      node: 'node-1',
+      volume: 'pvc-0f3c',
+      operation: 'MountVolume.MountDevice',
+      detail: 'Internal: format of disk "/dev/nvme1n1" failed: exit status 1',
+    });
+    expect(f?.nextSteps).toEqual([
+      'kubectl describe pod web-1 -n default',
+      'kubectl describe pvc data-db-0 -n default',
+      'kubectl get pods -A -o wide --field-selector spec.nodeName=node-1',
+      'Fix what the storage driver reports (its node plugin logs on that node say more); the kubelet retries the mount on its own.',
+    ]);
+  });
+
+  it('no claim behind the volume: no claim step', () => {
+    const [f] = run([creating], [csiError], []);
+    expect(f?.nextSteps).toEqual([
+      'kubectl describe pod web-1 -n default',
+      'kubectl get pods -A -o wide --field-selector spec.nodeName=node-1',
+      'Fix what the storage driver reports (its node plugin logs on that node say more); the kubelet retries the mount on its own.',
+    ]);
+  });
+
+  it('an aggregate message without an operation: the operation is a mount', () => {
+    const [f] = run(
+      [creating],
+      [
+        event({
+          reason: 'FailedMount',
+          message:
+            'Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data], failed to process volumes=[data]: error processing PVC default/data-db-0: PVC is not bound',
+          lastS: 300,
+        }),
+      ],
+    );
+    expect(f?.data).toEqual({
+      node: 'node-1',
+      volume: 'data',
+      operation: 'mount',
+      detail: 'error processing PVC default/data-db-0: PVC is not bound',
+    });
+  });
+
+  it('CSI driver not registered: basis, data and next steps', () => {
+    const [f] = run([creating], [notRegistered]);
+    expect(f?.basis).toBe('events');
+    expect(f?.data).toEqual({ node: 'node-1', volume: 'pvc-0f3c', driver: 'ebs.csi.aws.com' });
+    expect(f?.nextSteps).toEqual([
+      'kubectl get csinode node-1 -o yaml',
+      'kubectl get pods -A -o wide --field-selector spec.nodeName=node-1',
+      'Make the ebs.csi.aws.com node plugin (its DaemonSet pod) run on node-1; it registers the driver with the kubelet, which then retries the mount.',
+    ]);
+  });
+
+  it('CSI driver not registered, a bare message naming no volume', () => {
+    const [f] = run(
+      [creating],
+      [
+        event({
+          reason: 'FailedMount',
+          message: 'driver name ebs.csi.aws.com not found in the list of registered CSI drivers',
+          lastS: 300,
+        }),
+      ],
+    );
+    expect(f?.data).toEqual({ node: 'node-1', volume: 'unknown', driver: 'ebs.csi.aws.com' });
+  });
+
+  it('a pasted message cut after the volume: no detail', () => {
+    const [f] = run(
+      [creating],
+      [
+        event({
+          reason: 'FailedMount',
+          message: 'MountVolume.SetUp failed for volume "data" : ',
+          lastS: 300,
+        }),
+      ],
+    );
+    expect(f?.data).toEqual({
+      node: 'node-1',
+      volume: 'data',
+      operation: 'MountVolume.SetUp',
+      detail: 'no detail',
+    });
+  });
 });

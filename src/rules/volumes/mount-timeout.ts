@@ -4,7 +4,6 @@ import { finding, graceStatus } from '../shared/finding.js';
 import { kubectl } from '../shared/kubectl.js';
 import { podCondition } from '../shared/pod-progress.js';
 import { failureEvidence, failureNode, specVolume, volumeFailures } from './analyse.js';
-import { KUBELET_VOLUME_WAIT_MS } from './volume-successes.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -50,11 +49,13 @@ export const rule = {
     const ns = pod.metadata.namespace;
     const unmounted = newest.error.unmounted ?? [];
     const volumes = unmounted.length > 0 ? unmounted : (newest.error.unattached ?? []);
-    const firstSeen = Math.min(...timeouts.map((t) => t.since ?? eventTime(t.newest)));
+    // Every timeout group's since is the start of the kubelet's wait that the earliest timeout
+    // message proves (its first-seen time minus the wait, see volumeWaitSince): not to be moved
+    // back a second time.
     const since =
       parseTime(podCondition(pod, 'PodScheduled')?.lastTransitionTime) ??
       parseTime(pod.metadata.creationTimestamp) ??
-      (firstSeen > 0 ? firstSeen - KUBELET_VOLUME_WAIT_MS : undefined);
+      newest.since;
     const claims = volumes.flatMap((v) => {
       const claim = specVolume(pod, v)?.persistentVolumeClaim?.claimName;
       return claim === undefined ? [] : [kubectl.describe('pvc', claim, ns)];

@@ -1,6 +1,7 @@
-import { testRule } from '../../../test/rule-tester.js';
-import { cond, cstatus, event, pod, runningPod, snapshot, state } from '../../../test/builders.js';
-import type { Volume } from '../../model/index.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../../../test/rule-tester.js';
+import { cond, cstatus, event, ms, pod, runningPod, snapshot, state } from '../../../test/builders.js';
+import type { Finding, Pod, Volume } from '../../model/index.js';
 import { rule } from './source-not-found.js';
 
 const creating = (volumes: Volume[]) =>
@@ -165,4 +166,120 @@ testRule(rule, {
       expect: [{ messageId: 'objectMissing', data: { usedAsVolume: 'no' } }],
     },
   ],
+});
+
+describe('volumes/source-not-found: the finding in full', () => {
+  const failed = (message: string) => event({ reason: 'FailedMount', message, source: 'kubelet', lastS: 60 });
+  const only = (pods: Pod[], message: string) => {
+    const findings = runRule(rule, snapshot({ pods, events: [failed(message)] }), ms(120));
+    expect(findings).toHaveLength(1);
+    return findings[0] as Finding;
+  };
+  const specLines = (f: Finding) => f.evidence.filter((e) => e.source === 'spec').map((e) => e.text);
+  const twoConfigMaps: Volume[] = [
+    { name: 'tls', secret: { secretName: 'app-config' } },
+    { name: 'extra', configMap: { name: 'extra-config' } },
+    { name: 'cfg', configMap: { name: 'app-config' } },
+  ];
+
+  it('a missing ConfigMap: the spec volume that names it (not a Secret of the same name, not another ConfigMap)', () => {
+    const f = only(
+      [creating(twoConfigMaps)],
+      'MountVolume.SetUp failed for volume "cfg" : configmap "app-config" not found',
+    );
+    expect(f.data).toStrictEqual({
+      volume: 'cfg',
+      kind: 'ConfigMap',
+      namespace: 'default',
+      usedAsVolume: 'yes',
+      object: 'app-config',
+    });
+    expect(f.confidence).toBe('high');
+    expect(specLines(f)).toEqual(['spec.volumes[cfg].configMap.name: app-config']);
+    expect(f.nextSteps).toEqual([
+      'kubectl get configmap app-config -n default -o yaml',
+      'kubectl describe pod web-1 -n default',
+      'Create ConfigMap app-config in namespace default (or correct the name in spec.volumes[cfg]); the kubelet retries the mount by itself.',
+    ]);
+  });
+
+  it('a bare message naming no volume: the volume comes from the spec', () => {
+    const f = only([creating(twoConfigMaps)], 'configmap "app-config" not found');
+    expect(f.data.volume).toBe('cfg');
+    expect(specLines(f)).toEqual(['spec.volumes[cfg].configMap.name: app-config']);
+  });
+
+  it('a bare message for an object no volume uses', () => {
+    const f = only([creating(twoConfigMaps)], 'configmap "gone" not found');
+    expect(f.data).toStrictEqual({
+      volume: 'unknown',
+      kind: 'ConfigMap',
+      namespace: 'default',
+      usedAsVolume: 'no',
+      object: 'gone',
+    });
+    expect(f.confidence).toBe('medium');
+    expect(f.nextSteps[2]).toBe(
+      'Create ConfigMap gone in namespace default (or correct the name in spec.volumes); the kubelet retries the mount by itself.',
+    );
+  });
+
+  it('a missing key without an object name: the volume named by the message says which ConfigMap', () => {
+    const f = only(
+      [creating(twoConfigMaps)],
+      'MountVolume.SetUp failed for volume "cfg" : configmap references non-existent config key: app.yaml',
+    );
+    expect(f.messageId).toBe('keyMissing');
+    expect(f.data).toStrictEqual({
+      volume: 'cfg',
+      kind: 'ConfigMap',
+      namespace: 'default',
+      usedAsVolume: 'yes',
+      object: 'app-config',
+      key: 'app.yaml',
+    });
+    expect(f.nextSteps).toEqual([
+      'kubectl get configmap app-config -n default -o yaml',
+      'kubectl describe pod web-1 -n default',
+      'Add key app.yaml to the ConfigMap, or fix items[].key in spec.volumes[cfg]; the kubelet retries the mount by itself.',
+    ]);
+  });
+
+  it('a missing key, neither object nor spec volume known', () => {
+    const f = only(
+      [creating([])],
+      'MountVolume.SetUp failed for volume "tls" : references non-existent secret key: tls.crt',
+    );
+    expect(f.messageId).toBe('keyMissingUnnamed');
+    expect(f.data).toStrictEqual({
+      volume: 'tls',
+      kind: 'Secret',
+      namespace: 'default',
+      usedAsVolume: 'unknown',
+      key: 'tls.crt',
+    });
+    expect(f.confidence).toBe('high');
+    expect(f.nextSteps).toEqual([
+      'kubectl get secrets -n default',
+      'kubectl describe pod web-1 -n default',
+      'Add key tls.crt to the Secret, or fix items[].key in spec.volumes; the kubelet retries the mount by itself.',
+    ]);
+  });
+
+  it('a pod without a namespace is in default', () => {
+    const p = creating([{ name: 'cfg', configMap: { name: 'app-config' } }]);
+    const metadata = { ...p.metadata };
+    delete metadata.namespace;
+    const e = failed('MountVolume.SetUp failed for volume "cfg" : configmap "app-config" not found');
+    const [f] = runRule(
+      rule,
+      snapshot({
+        pods: [{ ...p, metadata }],
+        events: [{ ...e, regarding: { ...e.regarding, namespace: '' } }],
+      }),
+      ms(120),
+    );
+    expect(f?.data.namespace).toBe('default');
+    expect(f?.nextSteps[1]).toBe('kubectl describe pod web-1');
+  });
 });
