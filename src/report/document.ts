@@ -56,7 +56,10 @@ export function contractDiagnosis(d: Diagnosis): Record<string, unknown> {
   };
 }
 
-export function reportDocument(report: DiagnosisReport): ReportDocument {
+/** The document without its diagnoses: what a streamed rendering writes before the first one. */
+export type DocumentHead = Omit<ReportDocument, 'diagnoses'>;
+
+export function documentHead(report: DiagnosisReport): DocumentHead {
   const count = (v: Diagnosis['verdict']): number => report.diagnoses.filter((d) => d.verdict === v).length;
   const byStage: Partial<Record<StageId, number>> = {};
   for (const d of report.diagnoses) {
@@ -75,6 +78,14 @@ export function reportDocument(report: DiagnosisReport): ReportDocument {
       unknown: count('unknown'),
       byStage,
     },
-    diagnoses: report.diagnoses.map(contractDiagnosis),
   });
+}
+
+/** One diagnosis of the document, as `diagnoses` holds it. */
+export function documentDiagnosis(d: Diagnosis): Record<string, unknown> {
+  return sanitizeDeep(contractDiagnosis(d));
+}
+
+export function reportDocument(report: DiagnosisReport): ReportDocument {
+  return { ...documentHead(report), diagnoses: report.diagnoses.map(documentDiagnosis) };
 }

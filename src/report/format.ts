@@ -28,4 +28,9 @@ export interface ReportFormat {
   /** True when the rendering shows the collector notes itself; else the CLI prints them on stderr. */
   readonly showsNotes: boolean;
   render(report: DiagnosisReport, ctx: RenderContext): string;
+  /**
+   * The same rendering in pieces, produced as they are written (formats whose output grows with
+   * the number of targets): joined, they are `render`'s string.
+   */
+  chunks?(report: DiagnosisReport, ctx: RenderContext): Iterable<string>;
 }

@@ -1,14 +1,53 @@
 import type { DiagnosisReport } from '../model/index.js';
 import { stringify } from 'yaml';
-import { reportDocument } from './document.js';
+import { documentDiagnosis, documentHead, reportDocument } from './document.js';
 import type { ReportFormat } from './format.js';
 
+const YAML = { lineWidth: 0 } as const;
+
+/**
+ * The JSON document in pieces: the head (every field but the diagnoses), then one diagnosis at a
+ * time, each rendered only when asked for, so 150,000 targets are never one string. Joined, the
+ * pieces are `JSON.stringify(document, null, 2)` byte for byte (`diagnoses` is the last field).
+ */
+export function* jsonChunks(report: DiagnosisReport): Generator<string> {
+  const head = JSON.stringify({ ...documentHead(report), diagnoses: [] }, null, 2);
+  if (report.diagnoses.length === 0) {
+    yield `${head}\n`;
+    return;
+  }
+  yield `${head.slice(0, -'[]\n}'.length)}[`;
+  let sep = '\n    ';
+  for (const d of report.diagnoses) {
+    // Nested two levels deep: every line of the element gains four spaces (a newline inside a
+    // string is escaped, so each newline here is one of JSON.stringify's own).
+    yield `${sep}${JSON.stringify(documentDiagnosis(d), null, 2).replaceAll('\n', '\n    ')}`;
+    sep = ',\n    ';
+  }
+  yield '\n  ]\n}\n';
+}
+
+/**
+ * The YAML document in pieces, as jsonChunks: the head, `diagnoses:`, then each diagnosis as one
+ * item of that block sequence (indented as `stringify` indents a sequence under a key; empty lines
+ * of block scalars stay empty).
+ */
+export function* yamlChunks(report: DiagnosisReport): Generator<string> {
+  if (report.diagnoses.length === 0) {
+    yield stringify(reportDocument(report), YAML);
+    return;
+  }
+  const head = stringify({ ...documentHead(report), diagnoses: [] }, YAML);
+  yield `${head.slice(0, -' []\n'.length)}\n`;
+  for (const d of report.diagnoses) yield stringify([documentDiagnosis(d)], YAML).replace(/^(?=.)/gm, '  ');
+}
+
 export function renderJson(report: DiagnosisReport): string {
-  return `${JSON.stringify(reportDocument(report), null, 2)}\n`;
+  return [...jsonChunks(report)].join('');
 }
 
 export function renderYaml(report: DiagnosisReport): string {
-  return stringify(reportDocument(report), { lineWidth: 0 });
+  return [...yamlChunks(report)].join('');
 }
 
 export const jsonFormat: ReportFormat = {
@@ -17,6 +56,7 @@ export const jsonFormat: ReportFormat = {
   description: 'the handoff/v1 DiagnosisReport document',
   showsNotes: false,
   render: (report) => renderJson(report),
+  chunks: (report) => jsonChunks(report),
 };
 
 export const yamlFormat: ReportFormat = {
@@ -25,4 +65,5 @@ export const yamlFormat: ReportFormat = {
   description: 'the same document as YAML',
   showsNotes: false,
   render: (report) => renderYaml(report),
+  chunks: (report) => yamlChunks(report),
 };

@@ -1,8 +1,9 @@
 /**
  * The live collector's reading of a real kube-apiserver, measured from the API server's own audit
- * log: paging (limit=500 over more than 1,000 pods), both event APIs without double counting, a
+ * log: paging (limit=500 over more than 1,000 pods), events read once through core/v1, a
  * label selector (-l) and a field selector (a pod TARGET's events), --watch seeing a change the
- * fake kubelet writes through pods/status, and `capture` replaying to the same diagnosis.
+ * fake kubelet writes through pods/status, `check` listing once then watching until the pod is
+ * Ready, and `capture` replaying to the same diagnosis.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ const NODE = 'live-node-1';
 const PAGING = 'cp-paging';
 const EVENTS = 'cp-events';
 const WATCH = 'cp-watch';
+const CHECK = 'cp-check';
 const PODS = 1050;
 const READ_VERBS = new Set(['get', 'list', 'watch']);
 
@@ -89,7 +91,7 @@ describe(`the live collector against a real kube-apiserver ${info.version}, coun
     api = adminApi(info);
     kubelet = new FakeKubelet(api, info.closedPort, info.version);
     await kubelet.addNodes([{ name: NODE, pods: '2000' }]);
-    for (const ns of [PAGING, EVENTS, WATCH]) await namespace(api, ns);
+    for (const ns of [PAGING, EVENTS, WATCH, CHECK]) await namespace(api, ns);
     const a = api;
     const names = Array.from({ length: PODS }, (_, i) => `p-${String(i).padStart(4, '0')}`);
     await runConcurrently(names, 8, (n) =>
@@ -100,7 +102,7 @@ describe(`the live collector against a real kube-apiserver ${info.version}, coun
     );
   });
   afterAll(async () => {
-    for (const ns of [PAGING, EVENTS, WATCH]) await kubelet?.deleteNamespace(ns);
+    for (const ns of [PAGING, EVENTS, WATCH, CHECK]) await kubelet?.deleteNamespace(ns);
     await kubelet?.stop();
     api?.close();
   });
@@ -143,7 +145,7 @@ describe(`the live collector against a real kube-apiserver ${info.version}, coun
     expect(others.filter((e) => e.verb === 'list' && query(e).has('continue'))).toEqual([]);
   });
 
-  describe('events from both APIs, the selectors, watch and capture', () => {
+  describe('events, the selectors, watch and capture', () => {
     let podA:
       { metadata: { name: string; namespace: string; uid: string; resourceVersion: string } } | undefined;
     const t0 = new Date(Date.now() - 120_000);
@@ -421,6 +423,87 @@ describe(`the live collector against a real kube-apiserver ${info.version}, coun
       expect(new Set(watches).has('/pods')).toBe(true);
       expect(requests.filter((e) => !READ_VERBS.has(e.verb))).toEqual([]);
     });
+  });
+
+  it('check lists each kind once, then watches: the pod the kubelet starts is seen Ready through the watch', async () => {
+    const a = api as Api;
+    const k = kubelet as FakeKubelet;
+    await a.create({
+      ...pod('c', { app: 'c' }),
+      metadata: { name: 'c', namespace: CHECK, labels: { app: 'c' } },
+    });
+    await a.patch(`/api/v1/namespaces/${CHECK}/pods/c/status`, {
+      status: {
+        phase: 'Pending',
+        conditions: [{ type: 'PodScheduled', status: 'True', lastTransitionTime: time(new Date()) }],
+        containerStatuses: [
+          {
+            name: 'app',
+            image: 'registry.example/shop/web:1.0',
+            imageID: '',
+            ready: false,
+            started: false,
+            restartCount: 0,
+            state: { waiting: { reason: 'ContainerCreating' } },
+          },
+        ],
+      },
+    });
+    const mark = auditMark(info.auditLog);
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(REPO, 'bin/handoff.js'),
+        'check',
+        '-n',
+        CHECK,
+        '--timeout',
+        '90s',
+        '--settle',
+        '0s',
+        '--kubeconfig',
+        info.adminKubeconfig,
+        '-o',
+        'json',
+      ],
+      {
+        cwd: REPO,
+        env: { PATH: process.env.PATH, HOME: dir, CI: 'true', NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    const exited = new Promise<number | null>((res) => child.once('exit', res));
+    try {
+      // Once the pods are watched, the kubelet starts the container.
+      await eventually(
+        'a watch of the pods of the namespace',
+        () =>
+          Promise.resolve(
+            handoffRequests(info.auditLog, mark).find(
+              (e) => e.verb === 'watch' && e.objectRef?.resource === 'pods',
+            ),
+          ),
+        { timeoutMs: 60_000, intervalMs: 200, describe: () => `${stdout}\n${stderr}` },
+      );
+      await k.runPod(CHECK, 'c', { podIP: '10.244.9.10' });
+      expect(await exited, `${stdout}\n${stderr}`).toBe(0);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const summary = JSON.parse(stdout.trimEnd().split('\n').at(-1) ?? '{}') as { result?: string };
+    expect(summary.result).toMatch(/^the 1 target is ready after /);
+    const requests = handoffRequests(info.auditLog, mark);
+    const count = (verb: string, resource: string): number =>
+      requests.filter((e) => e.verb === verb && e.objectRef?.resource === resource).length;
+    for (const resource of ['pods', 'events', 'deployments', 'replicasets', 'endpointslices', 'services']) {
+      expect(count('list', resource), `list ${resource}`).toBe(1);
+      expect(count('watch', resource), `watch ${resource}`).toBeGreaterThanOrEqual(1);
+    }
+    expect(requests.filter((e) => !READ_VERBS.has(e.verb))).toEqual([]);
   });
 
   it('every request kube-handoff sent in this file was a get, list or watch', () => {

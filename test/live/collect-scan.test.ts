@@ -60,9 +60,7 @@ describe('collectLive: namespace scan', () => {
     expect(large.snap.pods).toHaveLength(2000);
     for (const { requests } of [small, large]) {
       expect(new Set(requests.map((r) => r.method))).toEqual(new Set(['GET']));
-      expect(
-        requests.every((r) => r.query.get('limit') === '500'),
-      ).toBe(true);
+      expect(requests.every((r) => r.query.get('limit') === '500')).toBe(true);
       expect(requests.some((r) => /\/pods\/[^/]+$/.test(r.path))).toBe(false);
     }
   });
@@ -181,7 +179,9 @@ describe('collectLive: namespace scan', () => {
       const snap = await collectLive(connect(fake.url), nsScope, { now: clock });
       expect(snap.collected).not.toContain('events');
       expect(snap.missing.map((m) => [m.kind, m.namespace])).toEqual([['events', 'shop']]);
-      expect(snap.missing[0]?.why).toMatch(/cannot list resource "events" in API group "" in the namespace "shop"/);
+      expect(snap.missing[0]?.why).toMatch(
+        /cannot list resource "events" in API group "" in the namespace "shop"/,
+      );
     });
   });
 

@@ -5,7 +5,7 @@ import { colour, plain, reportFormat, REPORT_FORMATS, type ReportFormat } from '
 import { collectorFor, type EvidenceOptions } from '../pipeline/collect.js';
 import { ruleFailureLines, runDiagnosis } from '../pipeline/run-diagnosis.js';
 import { parseScope, type ScopeFlags } from '../pipeline/scope.js';
-import { EXIT, type CliIO } from '../io.js';
+import { EXIT, writeChunks, type CliIO } from '../io.js';
 
 /** `-o` values: the terminal UI, then every report format. */
 export const OUTPUT_FORMATS = ['tui', ...REPORT_FORMATS.map((f) => f.name)] as const;
@@ -48,13 +48,12 @@ export async function runDiagnose(
   const collected = await collectorFor(opts, { io, scope, nowFlag }).collect();
   const run = runDiagnosis(collected, scope, io.now, { nowFlag });
   for (const line of ruleFailureLines(run.ruleFailures)) io.stderr.write(line);
-  io.stdout.write(
-    format.render(run.report, {
-      style: format.name === 'text' && useColour(io) ? colour : plain,
-      notes: run.notes,
-      verbose: opts.verbose === true,
-    }),
-  );
+  const ctx = {
+    style: format.name === 'text' && useColour(io) ? colour : plain,
+    notes: run.notes,
+    verbose: opts.verbose === true,
+  };
+  await writeChunks(io.stdout, format.chunks?.(run.report, ctx) ?? [format.render(run.report, ctx)]);
   if (!format.showsNotes) for (const n of run.notes) io.stderr.write(`handoff: note: ${n}\n`);
   return run.report.diagnoses.some((d) => d.verdict === 'failed') ? EXIT.failed : EXIT.ok;
 }
