@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { cstatus, state } from '../../../test/builders.js';
-import { isProcessStartFailure, isStartTermination, startFailureOf } from './start-failure.js';
+import type { LogTail } from '../../model/index.js';
+import {
+  execFailureAfterStart,
+  isProcessStartFailure,
+  isStartTermination,
+  startFailureOf,
+} from './start-failure.js';
 
 describe('start failures in runtime text', () => {
   it('tells runtime start failures from application exits', () => {
@@ -44,5 +50,58 @@ describe('start failures in container status', () => {
       ),
     ).toBeUndefined();
     expect(startFailureOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('execFailureAfterStart: the failure quotes the state it names', () => {
+  const log: LogTail = {
+    namespace: 'shop',
+    pod: 'web-0',
+    container: 'web',
+    previous: true,
+    lines: ['exec /app/run.sh: no such file or directory'],
+  };
+  it.each([
+    {
+      name: 'a termination without a message beside a back-off message: no message',
+      status: cstatus('web', {
+        state: state.waiting(
+          'CrashLoopBackOff',
+          'back-off 20s restarting failed container=web pod=web-0_shop(u)',
+        ),
+        lastState: state.terminated(1, 'Error'),
+      }),
+      want: { where: 'lastState.terminated', reason: 'Error', message: '', exitCode: 1 },
+    },
+    {
+      name: 'a termination with its message: that message',
+      status: cstatus('web', {
+        state: state.waiting(
+          'CrashLoopBackOff',
+          'back-off 20s restarting failed container=web pod=web-0_shop(u)',
+        ),
+        lastState: state.terminated(1, 'Error', { message: 'exit status 1' }),
+      }),
+      want: { where: 'lastState.terminated', reason: 'Error', message: 'exit status 1', exitCode: 1 },
+    },
+    {
+      name: 'no termination yet: the waiting state',
+      status: cstatus('web', {
+        state: state.waiting(
+          'CrashLoopBackOff',
+          'back-off 10s restarting failed container=web pod=web-0_shop(u)',
+        ),
+      }),
+      want: {
+        where: 'state.waiting',
+        reason: 'CrashLoopBackOff',
+        message: 'back-off 10s restarting failed container=web pod=web-0_shop(u)',
+        exitCode: undefined,
+      },
+    },
+  ])('$name', ({ status, want }) => {
+    const r = execFailureAfterStart(status, [log], 'web');
+    expect(r?.line).toBe('exec /app/run.sh: no such file or directory');
+    expect(r?.failure).toMatchObject(want);
   });
 });

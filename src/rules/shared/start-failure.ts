@@ -145,8 +145,10 @@ export function execFailureAfterStart(
         : 'lastState.terminated';
   const failure = {
     where,
-    reason: term?.reason ?? waiting?.reason ?? '',
-    message: term?.message ?? waiting?.message ?? '',
+    // The state `where` names, not a mix: a termination without a message keeps none, rather than
+    // wearing the back-off message of the waiting state beside it.
+    reason: (term === undefined ? waiting?.reason : term.reason) ?? '',
+    message: (term === undefined ? waiting?.message : term.message) ?? '',
     exitCode: term?.exitCode,
     finishedAt: term?.finishedAt,
   } as const;
