@@ -362,6 +362,17 @@ describe('startFailures: the exec error only the log tells', () => {
     ]);
   });
 
+  it('a start error in the status comes first: the log of an earlier run does not replace it', () => {
+    const fs = failures(
+      [onePod(crashLoop(state.terminated(128, 'StartError', { message: NOT_FOUND, finishedS: 30 })))],
+      [],
+      [log(true, LINE)],
+    );
+    expect(fs.map((f) => [f.code, f.message, f.evidence.length])).toEqual([
+      ['ExecutableNotFound', NOT_FOUND, 2],
+    ]);
+  });
+
   it('a bare CrashLoopBackOff row: the waiting state and the log, nothing else', () => {
     const fs = failures(
       [onePod(cstatus('app', { state: state.waiting('CrashLoopBackOff'), restartCount: 3 }), [])],
