@@ -98,3 +98,35 @@ describe('classifier properties', () => {
     );
   });
 });
+
+describe('the whole classification', () => {
+  it.each([
+    [
+      'docker-in-docker: quotes escaped several times inside the executable',
+      'OCI runtime create failed: container_linux.go:345: starting container process caused "exec: \\"sh -c \\\\\\"echo hi\\\\\\"\\": stat sh -c \\\\\\"echo hi\\\\\\": no such file or directory": unknown',
+      {
+        code: 'ExecutableNotFound',
+        mount: false,
+        subject: 'sh -c "echo hi"',
+        matched: 'no such file or directory',
+      },
+    ],
+    [
+      'exec format error',
+      'failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "/app/server": exec format error: unknown',
+      { code: 'ExecFormatError', mount: false, subject: '/app/server', matched: 'exec format error' },
+    ],
+    [
+      'permission denied',
+      'failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "/app/run.sh": permission denied: unknown',
+      { code: 'PermissionDenied', mount: false, subject: '/app/run.sh', matched: 'permission denied' },
+    ],
+    [
+      'anything unrecognised',
+      'failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: unable to apply cgroup configuration: failed to write 0: invalid argument: unknown',
+      { code: 'StartError', mount: false, subject: '', matched: '' },
+    ],
+  ])('%s', (_name, text, cls) => {
+    expect(classifyStartError(text)).toEqual(cls);
+  });
+});
