@@ -70,6 +70,11 @@ describe('handoff check on a live cluster (sim serve over HTTP)', () => {
   });
 
   it('lists each kind once, then watches: polls send no list, whatever their number', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => {
+      warnings.push(`${w.name}: ${w.message}`);
+    };
+    process.on('warning', onWarning);
     let polls = 0;
     const r = await checkServed('healthy-rollout', 20, { timeout: '30s', output: 'json' }, 0, {
       sleep: (ms) => {
@@ -116,6 +121,10 @@ describe('handoff check on a live cluster (sim serve over HTTP)', () => {
     expect(lists.filter(([, n]) => n !== 1)).toEqual([]);
     for (const kind of ['pods', 'events', 'deployments', 'replicasets', 'endpointslices'])
       expect(counts[`watch ${kind}`], kind).toBeGreaterThanOrEqual(1);
+    // 16 streams on one stop signal are no listener leak: Node must not warn of one.
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('warning', onWarning);
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
   });
 
   it('ends with a ClusterError (exit 3) when the cluster stops answering during the check, after the give-up time', async () => {

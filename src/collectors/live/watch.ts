@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { EvidenceKind, Snapshot } from '../../model/index.js';
 import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
 import { SnapshotBuilder } from '../snapshot-builder.js';
@@ -290,6 +291,8 @@ export async function startWatch(
 
   // The streams stop on the caller's signal, or when the watch gives up.
   const stopAll = new AbortController();
+  // Every stream listens on it (its open request, its back-off wait): not a leak, so no warning.
+  setMaxListeners(4 * watched.length + 10, stopAll.signal);
   const stopOnSignal = (): void => {
     stopAll.abort();
   };
