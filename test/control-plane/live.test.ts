@@ -61,6 +61,42 @@ function pod(name: string, labels: Record<string, string>, image = 'registry.exa
 const time = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const micro = (d: Date): string => d.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 
+/** Creates pod `name` in `ns` on the node, Pending with its container waiting (as the kubelet writes it). */
+async function waitingPod(
+  api: Api,
+  ns: string,
+  name: string,
+  waiting: { reason: string; message?: string },
+): Promise<void> {
+  await api.create({ ...pod(name, { app: name }), metadata: { name, namespace: ns, labels: { app: name } } });
+  await api.patch(`/api/v1/namespaces/${ns}/pods/${name}/status`, {
+    status: {
+      phase: 'Pending',
+      conditions: [{ type: 'PodScheduled', status: 'True', lastTransitionTime: time(new Date()) }],
+      containerStatuses: [
+        {
+          name: 'app',
+          image: 'registry.example/shop/web:1.0',
+          imageID: '',
+          ready: false,
+          started: false,
+          restartCount: 0,
+          state: { waiting },
+        },
+      ],
+    },
+  });
+}
+
+/** Starts bin/handoff.js with `args` as a user would (fresh HOME, CI, no colour). */
+function spawnHandoff(args: readonly string[], home: string) {
+  return spawn(process.execPath, [path.join(REPO, 'bin/handoff.js'), ...args], {
+    cwd: REPO,
+    env: { PATH: process.env.PATH, HOME: home, CI: 'true', NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 async function namespace(api: Api, name: string): Promise<void> {
   await api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
 }
@@ -330,53 +366,16 @@ describe(`the live collector against a real kube-apiserver ${info.version}, coun
     });
 
     it('--watch reports the new verdict when the kubelet writes a new pod status', async () => {
-      const a = api as Api;
       const k = kubelet as FakeKubelet;
-      await a.create({
-        ...pod('w', { app: 'w' }),
-        metadata: { name: 'w', namespace: WATCH, labels: { app: 'w' } },
-      });
-      await a.patch(`/api/v1/namespaces/${WATCH}/pods/w/status`, {
-        status: {
-          phase: 'Pending',
-          conditions: [{ type: 'PodScheduled', status: 'True', lastTransitionTime: time(new Date()) }],
-          containerStatuses: [
-            {
-              name: 'app',
-              image: 'registry.example/shop/web:1.0',
-              imageID: '',
-              ready: false,
-              started: false,
-              restartCount: 0,
-              state: {
-                waiting: {
-                  reason: 'ErrImagePull',
-                  message:
-                    'failed to pull and unpack image "registry.example/shop/web:1.0": failed to resolve reference "registry.example/shop/web:1.0": registry.example/shop/web:1.0: not found',
-                },
-              },
-            },
-          ],
-        },
+      await waitingPod(api as Api, WATCH, 'w', {
+        reason: 'ErrImagePull',
+        message:
+          'failed to pull and unpack image "registry.example/shop/web:1.0": failed to resolve reference "registry.example/shop/web:1.0": registry.example/shop/web:1.0: not found',
       });
       const mark = auditMark(info.auditLog);
-      const child = spawn(
-        process.execPath,
-        [
-          path.join(REPO, 'bin/handoff.js'),
-          '-n',
-          WATCH,
-          '-w',
-          '--kubeconfig',
-          info.adminKubeconfig,
-          '-o',
-          'json',
-        ],
-        {
-          cwd: REPO,
-          env: { PATH: process.env.PATH, HOME: dir, CI: 'true', NO_COLOR: '1' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
+      const child = spawnHandoff(
+        ['-n', WATCH, '-w', '--kubeconfig', info.adminKubeconfig, '-o', 'json'],
+        dir,
       );
       const lines: Record<string, unknown>[] = [];
       let stderr = '';
@@ -426,34 +425,11 @@ describe(`the live collector against a real kube-apiserver ${info.version}, coun
   });
 
   it('check lists each kind once, then watches: the pod the kubelet starts is seen Ready through the watch', async () => {
-    const a = api as Api;
     const k = kubelet as FakeKubelet;
-    await a.create({
-      ...pod('c', { app: 'c' }),
-      metadata: { name: 'c', namespace: CHECK, labels: { app: 'c' } },
-    });
-    await a.patch(`/api/v1/namespaces/${CHECK}/pods/c/status`, {
-      status: {
-        phase: 'Pending',
-        conditions: [{ type: 'PodScheduled', status: 'True', lastTransitionTime: time(new Date()) }],
-        containerStatuses: [
-          {
-            name: 'app',
-            image: 'registry.example/shop/web:1.0',
-            imageID: '',
-            ready: false,
-            started: false,
-            restartCount: 0,
-            state: { waiting: { reason: 'ContainerCreating' } },
-          },
-        ],
-      },
-    });
+    await waitingPod(api as Api, CHECK, 'c', { reason: 'ContainerCreating' });
     const mark = auditMark(info.auditLog);
-    const child = spawn(
-      process.execPath,
+    const child = spawnHandoff(
       [
-        path.join(REPO, 'bin/handoff.js'),
         'check',
         '-n',
         CHECK,
@@ -466,11 +442,7 @@ describe(`the live collector against a real kube-apiserver ${info.version}, coun
         '-o',
         'json',
       ],
-      {
-        cwd: REPO,
-        env: { PATH: process.env.PATH, HOME: dir, CI: 'true', NO_COLOR: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+      dir,
     );
     let stdout = '';
     let stderr = '';
