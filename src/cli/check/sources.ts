@@ -86,9 +86,9 @@ export interface LiveSourceOptions {
 }
 
 /**
- * How long to wait before the next diagnosis: the poll interval from the start of the last one,
- * but on a big cluster, where a diagnosis takes long, at least as long again as it took, so that
- * the check never spends more than half its time diagnosing.
+ * How long to wait before the next snapshot: the poll interval from the start of the last one,
+ * but on a big cluster, where building a snapshot takes long, at least as long again as it took,
+ * so that the check never spends more than half its time building them.
  */
 export function pollPause(intervalMs: number, lastTookMs: number, sinceLastStartMs: number): number {
   return Math.max(0, Math.max(intervalMs, 2 * lastTookMs) - sinceLastStartMs);
