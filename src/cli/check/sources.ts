@@ -145,9 +145,9 @@ export function liveSource(
       if (wait > 0) await sleep(wait);
       const current = watch;
       if (current === undefined) throw new Error('liveSource: next() before first()');
-      // The watch ended only when it gave up (or failed): its error ends the check.
-      const ended = await Promise.race([current.ended, Promise.resolve('running' as const)]);
-      if (ended instanceof Error) throw ended;
+      // The watch ends with an error only when it gave up (or failed): that error ends the check.
+      const failure = current.failure();
+      if (failure !== undefined) throw failure;
       return tick(() => current.current());
     },
     close: async () => {

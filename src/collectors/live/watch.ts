@@ -82,6 +82,8 @@ export interface LiveWatch {
    * error that ended it: a ClusterError after `giveUp`, or an unexpected failure.
    */
   readonly ended: Promise<Error | undefined>;
+  /** The error that ended the watch, once it has ended with one; undefined while it runs. */
+  failure(): Error | undefined;
 }
 
 /**
@@ -320,17 +322,19 @@ export async function startWatch(
       options.onChange?.();
     },
   };
+  let failure: Error | undefined;
   const ended = (async (): Promise<Error | undefined> => {
     try {
       await Promise.all([...watched.map((w) => follow(w, follower)), aborted(stopAll.signal)]);
-      return gaveUp.error();
+      failure = gaveUp.error();
     } catch (err: unknown) {
       stopAll.abort();
-      return err instanceof Error ? err : new Error(String(err));
+      failure = err instanceof Error ? err : new Error(String(err));
     } finally {
       gaveUp.clear();
       signal.removeEventListener('abort', stopOnSignal);
     }
+    return failure;
   })();
   return {
     initial,
@@ -344,6 +348,7 @@ export async function startWatch(
       return { ...latest, capturedAt };
     },
     ended,
+    failure: () => failure,
   };
 }
 
