@@ -658,6 +658,27 @@ describe('livenessCases: containers known only from events', () => {
     ]);
   });
 
+  it('a container named "" (a hand-written manifest the normaliser keeps) is quoted, not a crash', () => {
+    const cases = casesOf(
+      {
+        pods: [
+          pod({
+            phase: 'Running',
+            containers: [container('', { livenessProbe: { tcpSocket: { port: 9000 } } })],
+          }),
+        ],
+        events: [unhealthy(LIVE_500, { lastS: 90 })],
+      },
+      ms(100),
+    );
+    expect(cases.map((c) => [c.container, c.status, c.spec?.name])).toEqual([[undefined, 'progressing', '']]);
+    expect(
+      only(cases)
+        .evidence.filter((e) => e.source === 'spec')
+        .map((e) => e.text),
+    ).toEqual(['spec.containers[].livenessProbe: tcpSocket :9000']);
+  });
+
   it('cases come sorted by container name', () => {
     const cases = casesOf(
       { events: [killing('web', { c: 'web', lastS: 100 }), killing('api', { c: 'api', lastS: 100 })] },
