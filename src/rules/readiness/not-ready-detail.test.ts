@@ -261,19 +261,51 @@ describe('readiness/not-ready: a pod whose containers the evidence does not name
   });
 
   it.each([
-    ['Liveness probe failed: HTTP probe failed with statuscode: 500'],
-    ['Startup probe failed: HTTP probe failed with statuscode: 503'],
-  ])('a probe failure of the pod explains it: %s', (message) => {
+    ['Liveness probe failed: HTTP probe failed with statuscode: 500', undefined],
+    ['Startup probe failed: HTTP probe failed with statuscode: 503', undefined],
+    ['Readiness probe failed: HTTP probe failed with statuscode: 503', 'spec.containers{app}'],
+    ['Liveness probe failed: HTTP probe failed with statuscode: 500', 'spec.containers{app}'],
+    [
+      'Readiness probe failed: timeout: failed to connect service ":15021" within 1s',
+      'spec.initContainers{proxy}',
+    ],
+  ])('a probe failure of the pod explains it: %s (fieldPath %s)', (message, fieldPath) => {
     expect(
       runRule(
         rule,
         snapshot({
           pods: [row([cond('Ready', 'False')])],
-          events: [event({ reason: 'Unhealthy', message, lastS: 500 })],
+          events: [
+            event({
+              reason: 'Unhealthy',
+              message,
+              lastS: 500,
+              ...(fieldPath === undefined ? {} : { fieldPath }),
+            }),
+          ],
         }),
         ms(600),
       ),
     ).toEqual([]);
+  });
+
+  it('an event of the pod that is not a probe failure does not explain it', () => {
+    const findings = runRule(
+      rule,
+      snapshot({
+        pods: [row([cond('Ready', 'False')])],
+        events: [
+          event({
+            reason: 'BackOff',
+            message: 'Back-off restarting failed container app in pod web-1_default(uid-web-1)',
+            fieldPath: 'spec.containers{app}',
+            lastS: 500,
+          }),
+        ],
+      }),
+      ms(600),
+    );
+    expect(findings.map((f) => f.messageId)).toEqual(['notReadyUnnamed']);
   });
 
   it('only an init container is known (a describe cut after its init containers): nothing to judge', () => {
