@@ -2,7 +2,7 @@ import type { Evidence, Finding } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import { finding, graceStatus } from '../shared/finding.js';
 import { kubectl } from '../shared/kubectl.js';
-import { probeFailures } from '../shared/probe-events.js';
+import { parseProbeMessage, probeFailures } from '../shared/probe-events.js';
 import { formatProbe, probeOf } from '../shared/probe-spec.js';
 import {
   latestProbeResult,
@@ -63,12 +63,10 @@ function unnamedNotReady(ctx: PodContext): Finding[] {
   if (ready?.status !== 'False' || containerEntries(pod).length > 0) return [];
   // Containers ready and gates short: readiness-gate-not-met's.
   if (condition(pod, 'ContainersReady')?.status === 'True') return [];
-  const failures = probeFailures(ctx.events, { name: '', type: 'app' }, true, [
-    'readiness',
-    'liveness',
-    'startup',
-  ]);
-  if (failures.length > 0) return [];
+  // No container is known, so a probe failure of any of them explains it, whether or not the
+  // event names its container (the kubelet's do, by involvedObject.fieldPath).
+  if (ctx.events.some((e) => e.reason === 'Unhealthy' && parseProbeMessage(e.message) !== undefined))
+    return [];
   const since = parseTime(pod.metadata.creationTimestamp);
   const { name, namespace } = pod.metadata;
   return [
