@@ -31,7 +31,7 @@ describe('stuck-terminating: output', () => {
       event({ reason: 'ExceededGracePeriod', namespace: 'shop', message: EXCEEDED, lastS: 160 }),
     ];
     const findings = runRule(rule, snapshot({ pods: [p], events, nodes: [node()] }), ms(700));
-    expect(findings).toEqual([
+    expect(findings).toStrictEqual([
       {
         ruleId: 'termination/stuck-terminating',
         stage: 'termination',
