@@ -12,7 +12,7 @@ import type { ContainerRef, Finding, ReasonCode, Snapshot } from '../src/model/i
 import { buildContexts } from '../src/rules/engine/index.js';
 import { referenceTimeOf } from '../src/collectors/collector.js';
 import { placeholders } from '../src/rules/messages.js';
-import type { PodContext, Rule, RuleContext, WorkloadContext } from '../src/rules/types.js';
+import type { PodContext, Rule, RuleContext, ServiceContext, WorkloadContext } from '../src/rules/types.js';
 import { event, ms, snapshot } from './builders.js';
 
 export interface ValidCase {
@@ -67,6 +67,11 @@ export function workloadContextsOf(snap: Snapshot, now?: number): WorkloadContex
 /** The pod contexts the engine builds from a snapshot (for tests of a stage's shared analysers). */
 export function podContextsOf(snap: Snapshot, now?: number): PodContext[] {
   return [...buildContexts(snap, now ?? referenceTimeOf(snap) ?? ms(0)).pods];
+}
+
+/** The Service contexts the engine builds from a snapshot (for tests of a stage's shared analysers). */
+export function serviceContextsOf(snap: Snapshot, now?: number): ServiceContext[] {
+  return [...buildContexts(snap, now ?? referenceTimeOf(snap) ?? ms(0)).services];
 }
 
 /** Runs a rule over every context of its target kind, as the engine does. */
