@@ -11,6 +11,7 @@ import { WORKLOAD_KINDS } from '../model/index.js';
 import { compareStrings } from '../k8s/index.js';
 import { isRecord, rec, str, type Raw } from './normalize/coerce.js';
 import { event } from './normalize/event.js';
+import { apiServiceRecords } from './normalize/apiservice.js';
 import { limitRange, node, pv, pvc, resourceQuota, storageClass, workload } from './normalize/objects.js';
 import { endpoints, endpointSlice, service } from './normalize/service.js';
 import { pod } from './normalize/pod.js';
@@ -64,10 +65,14 @@ export function evidenceKindOf(kind: string): EvidenceKind | undefined {
   return KIND_EVIDENCE[kind];
 }
 
-/** Whether objects of `kind` are worth building: a kind read as evidence, a bundle, or a list of either. */
+/**
+ * Whether objects of `kind` are worth building: a kind read as evidence, an APIService (read for
+ * what it says of its Service), a bundle, or a list of either.
+ */
 export function isReadKind(kind: string): boolean {
   return (
     evidenceKindOf(kind) !== undefined ||
+    kind === 'APIService' ||
     kind === 'EvidenceBundle' ||
     kind === 'List' ||
     kind.endsWith('List')
@@ -127,6 +132,7 @@ export class SnapshotBuilder {
   }
 
   private addObject(kind: string, raw: Raw, origin: Origin | undefined): number {
+    if (kind === 'APIService') return this.addApiService(raw);
     const ev = evidenceKindOf(kind);
     if (ev === undefined) {
       this.skipped.set(kind, (this.skipped.get(kind) ?? 0) + 1);
@@ -153,6 +159,18 @@ export class SnapshotBuilder {
     // both event APIs, is kept once.
     this.objects.set(`${kind}/${id}`, { list: LIST_OF[ev], value });
     return 1;
+  }
+
+  /**
+   * An APIService's word on its Service (normalize/apiservice.ts), kept as records on that Service.
+   * Reading one collects no event list: events are not marked collected.
+   */
+  private addApiService(raw: Raw): number {
+    const records = apiServiceRecords(raw);
+    for (const r of records)
+      this.objects.set(`APIService/${r.name ?? ''}/${r.reason}`, { list: 'events', value: r });
+    if (records.length === 0) this.skipped.set('APIService', (this.skipped.get('APIService') ?? 0) + 1);
+    return records.length;
   }
 
   private normalise(kind: string, raw: Raw): unknown {

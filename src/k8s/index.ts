@@ -7,3 +7,4 @@ export * from './time.js';
 export * from './clock.js';
 export * from './reference-time.js';
 export * from './node-placement.js';
+export * from './aggregator.js';

@@ -59,10 +59,11 @@ function gather(source: Source, into: Gathered): void {
   if (typeof structured === 'number' && structured > 0) return;
   const paste = parsePaste(source.text, PASTE_PARSERS);
   // A stray log line that names no pod is read only beside objects it can belong to.
-  if (paste.objects.length > 0 || paste.logs.some((l) => l.pod !== '')) {
+  if (paste.objects.length > 0 || paste.logs.some((l) => l.pod !== '') || paste.notes.length > 0) {
     appendAll(into.pasted, paste.objects);
     appendAll(into.pastedLogs, paste.logs);
     appendAll(into.commandNamespaces, paste.commandNamespaces);
+    appendAll(into.notes, paste.notes.map((n) => `${source.name}: ${n}`));
     return;
   }
   if (structured instanceof InputError) throw structured;

@@ -5,12 +5,12 @@ import { attributeUnnamedEvents } from './attribute.js';
 import { appContainersNamedByEvents, nameUnnamedContainer, restoreFieldPath } from './container-names.js';
 import { TERMINATING_FOR } from './describe/kinds.js';
 import { parseAge } from './common/text.js';
+import { CLUSTER_SCOPED } from './common/kind-names.js';
 import { deepMerge } from './merge.js';
 import { shapeOf } from './lines/messages.js';
 import { pasteReferenceTime, type ReferenceOptions } from './reference-time.js';
 
 /** Kinds that live in no namespace. */
-const CLUSTER_SCOPED = new Set(['Node', 'PersistentVolume', 'StorageClass', 'Namespace']);
 
 export interface AssembleOptions extends ReferenceOptions {
   /** Namespaces named in pasted commands (`-n shop`). */

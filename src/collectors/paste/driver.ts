@@ -110,6 +110,8 @@ export interface PasteResult {
   readonly logs: readonly PastedLog[];
   /** Namespaces named by `-n NS` / `--namespace NS` in pasted commands, in order. */
   readonly commandNamespaces: readonly string[];
+  /** Lines read that hold no object (an API server warning), each said as a note. */
+  readonly notes: readonly string[];
 }
 
 /**
@@ -122,6 +124,7 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
   const objects: PastedObject[] = [];
   const commandNamespaces: string[] = [];
   const logs: PastedLog[] = [];
+  const notes: string[] = [];
   /** The last pasted command: it may name the pod whose fragment follows. */
   let command: string | undefined;
   /** Set from a command until the first line after it: rows there may have lost their header. */
@@ -176,6 +179,7 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
           objects,
           r.objects.map((o) => namedByCommand(o, command)),
         );
+        if (r.notes !== undefined) appendAll(notes, r.notes);
         i = r.end;
         continue outer;
       }
@@ -190,5 +194,5 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
     if (stray !== undefined) logs.push(stray);
     i++;
   }
-  return { objects, logs, commandNamespaces };
+  return { objects, logs, commandNamespaces, notes };
 }

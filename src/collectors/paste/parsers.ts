@@ -1,4 +1,5 @@
 import { parseDescribe } from './describe/block.js';
+import { parseConditionEntry } from './describe/condition-entry.js';
 import type { PasteParsers } from './driver.js';
 import { parseGetEvents } from './get/events.js';
 import { parseGetOther } from './get/other.js';
@@ -22,11 +23,14 @@ function startsTable(line: string): boolean {
 export const parseLine: BlockParser = lineParser(startsTable);
 
 /**
- * The block parsers, in the order the driver tries them at each line: describe output first (its
- * sections also hold tables), then `kubectl get` tables, then single lines.
+ * The block parsers, in the order the driver tries them at each line: a condition entry of an
+ * object kubectl has no printer for (before describe, which would read its Message and Reason as
+ * a container's state), describe output (its sections also hold tables), then `kubectl get`
+ * tables, then single lines.
  */
 export const PASTE_PARSERS: PasteParsers = {
   blocks: [
+    parseConditionEntry,
     parseDescribe,
     parseGetEvents,
     parseGetPods,

@@ -1,4 +1,12 @@
-import type { EvidenceKind, ObjectMeta, Pod, Service, Snapshot, Workload, WorkloadKind } from '../../model/index.js';
+import type {
+  EvidenceKind,
+  ObjectMeta,
+  Pod,
+  Service,
+  Snapshot,
+  Workload,
+  WorkloadKind,
+} from '../../model/index.js';
 import { WORKLOAD_KINDS } from '../../model/index.js';
 import type { Index } from './snapshot-index.js';
 
@@ -25,6 +33,8 @@ export class KnownObjects {
   private readonly workloads = new Map<string, Workload>();
   /** `namespace/replicaset` -> the Deployment whose ScalingReplicaSet event names it. */
   private readonly scaledBy = new Map<string, string>();
+  /** Services that events (or an APIService's records) are about. */
+  private readonly servicesFromEvents: { namespace: string | undefined; name: string }[] = [];
 
   constructor(snapshot: Snapshot, index: Index) {
     this.pods = [...snapshot.pods];
@@ -38,7 +48,8 @@ export class KnownObjects {
     for (const list of index.eventObjects()) {
       const ref = list[0]?.regarding;
       if (ref === undefined) continue;
-      if ((ref.kind === 'Pod' && listed('pods')) || (isWorkloadKind(ref.kind) && listed('workloads'))) continue;
+      if ((ref.kind === 'Pod' && listed('pods')) || (isWorkloadKind(ref.kind) && listed('workloads')))
+        continue;
       if (ref.kind === 'Pod' && index.pod(ref.namespace ?? '', ref.name) === undefined) {
         const stub: Pod = {
           kind: 'Pod',
@@ -50,6 +61,8 @@ export class KnownObjects {
         this.inferred.add(stub);
       } else if (isWorkloadKind(ref.kind)) {
         this.stubWorkload(ref.kind, ref.namespace, ref.name, ref.uid);
+      } else if (ref.kind === 'Service' && !listed('services')) {
+        this.servicesFromEvents.push({ namespace: ref.namespace, name: ref.name });
       }
     }
 
@@ -83,7 +96,8 @@ export class KnownObjects {
   /**
    * The snapshot's Services, then those known only from their endpoints: the endpoints controller
    * keeps an Endpoints object, and EndpointSlices labelled with the Service's name, only for a
-   * Service, so where those are in the evidence and the Service is not, the Service exists.
+   * Service, so where those are in the evidence and the Service is not, the Service exists; then
+   * those known only from their events (not when the Services were listed whole from a cluster).
    */
   services(snapshot: Snapshot): Service[] {
     const services: Service[] = [...snapshot.services];
@@ -104,6 +118,7 @@ export class KnownObjects {
     for (const e of snapshot.endpoints) stubService(e.metadata.namespace, e.metadata.name);
     for (const e of snapshot.endpointSlices)
       stubService(e.metadata.namespace, e.metadata.labels?.['kubernetes.io/service-name']);
+    for (const ref of this.servicesFromEvents) stubService(ref.namespace, ref.name);
     return services;
   }
 

@@ -65,7 +65,11 @@ export const rule = {
     if (ready?.status === 'True') return [];
     const containersReady = condition(pod, 'ContainersReady');
     const byReason = ready?.reason === 'ReadinessGatesNotReady';
-    if (containersReady?.status !== 'True' && !byReason) return [];
+    // A conditions list without the kubelet's own two (`kubectl get pod -o yaml | grep -B7 ...`, a
+    // fragment): a gate condition that is False holds the pod back whatever its containers do,
+    // since Ready needs every gate True.
+    const gateConditionsOnly = ready === undefined && containersReady === undefined;
+    if (containersReady?.status !== 'True' && !byReason && !gateConditionsOnly) return [];
     const gates = byReason ? gatesInMessage(ready.message) : new Map<string, string | undefined>();
     for (const g of pod.spec.readinessGates ?? []) {
       if (!gates.has(g.conditionType)) gates.set(g.conditionType, undefined);
@@ -114,6 +118,7 @@ export const rule = {
     for (const [gate, statusInMessage] of [...gates].sort(([a], [b]) => a.localeCompare(b))) {
       const gc = condition(pod, gate);
       if (gc?.status === 'True') continue;
+      if (gateConditionsOnly && gc?.status !== 'False') continue;
       const evidence: Evidence[] = [];
       if (ready !== undefined && ready.status !== 'True') evidence.push(conditionEvidence(ready));
       if (gc !== undefined) evidence.push(conditionEvidence(gc));

@@ -1,5 +1,6 @@
 import type { Evidence, Finding, Pod, ProbeResult } from '../../model/index.js';
-import { formatSelector, parseTime } from '../../k8s/index.js';
+import { aggregatorEndpointsMessage, formatSelector, parseTime } from '../../k8s/index.js';
+import { eventEvidence, newest, withReason } from '../shared/events.js';
 import { finding, graceStatus } from '../shared/finding.js';
 import { kubectl } from '../shared/kubectl.js';
 import { condition, notReadyWhy, podReady } from '../shared/pod-readiness.js';
@@ -33,7 +34,9 @@ const meta = {
     'ready, tell the same; and a Service whose endpoints list nothing (`kubectl get endpoints` <none>, which shows only ready ' +
     'addresses) while pods of its namespace that the evidence cannot rule out (labels or selector unknown) are not Ready is ' +
     'reported at low confidence. Empty endpoints with no such pod are selector-matches-no-pods. ' +
-    'Skipped for ExternalName Services, Services without a selector and publishNotReadyAddresses. With --probe, the ' +
+    'Skipped for ExternalName Services, Services without a selector and publishNotReadyAddresses. When neither the ' +
+    "Service's pods nor its endpoints are in the evidence, an APIService that is not Available because the API " +
+    'aggregator finds no endpoint of it (MissingEndpoints, EndpointsNotFound) tells the same. With --probe, the ' +
     "selected pods' readiness endpoints as fetched through pods/proxy are quoted: a failing one is why the pod is not Ready.",
   reasons: ['NoReadyEndpoints'],
   graceSeconds: 30,
@@ -44,6 +47,8 @@ const meta = {
     endpointsNotReady: 'Service {{service}} has {{endpoints}}, and none of them is ready.',
     noEndpointsSelectorUnknown:
       'Service {{service}} has no ready endpoints; its selector is not in the evidence, and pods of its namespace are not Ready ({{why}}): they may be its backends.',
+    aggregatorNoEndpoints:
+      'The API aggregator finds no ready endpoint of Service {{service}}{{port}}, so {{apiService}} is not Available ({{reason}}).',
     noEndpointsLabelsUnknown:
       'Service {{service}} has no ready endpoints; pods of its namespace whose labels the evidence lacks are not Ready ({{why}}): they may be the pods it selects.',
   },
@@ -131,6 +136,52 @@ function probeWhy(ctx: ServiceContext, pod: Pod): string {
 const FIX =
   'Fix why the pods are not Ready (diagnose one of them); a Service only sends traffic to Ready pods.';
 
+/**
+ * The API aggregator's word alone (an APIService's Available=False, k8s/aggregator.ts): neither
+ * the Service's pods nor its endpoints are in the evidence to say more.
+ */
+function aggregatorFinding(ctx: ServiceContext): Finding | undefined {
+  const svc = ctx.service;
+  const { name, namespace } = svc.metadata;
+  const e = newest(
+    withReason(ctx.events, 'MissingEndpoints', 'EndpointsNotFound').filter((x) => {
+      const said = aggregatorEndpointsMessage(x.message);
+      return said?.service === name && said.namespace === (namespace ?? said.namespace);
+    }),
+  );
+  const said = e === undefined ? undefined : aggregatorEndpointsMessage(e.message);
+  if (e === undefined || said === undefined) return undefined;
+  const apiService =
+    e.name?.startsWith('apiservice/') === true ? e.name.slice('apiservice/'.length) : undefined;
+  const port =
+    said.portName === undefined
+      ? ''
+      : said.portName === ''
+        ? ' on its unnamed port'
+        : ` with port name "${said.portName}"`;
+  return finding(meta, {
+    reason: 'NoReadyEndpoints',
+    messageId: 'aggregatorNoEndpoints',
+    data: {
+      service: name,
+      port,
+      apiService: apiService === undefined ? 'the APIService it backs' : `APIService ${apiService}`,
+      reason: said.reason,
+    },
+    confidence: 'medium',
+    status: graceStatus(meta, e.first, ctx.now),
+    at: e.first,
+    evidence: [eventEvidence(e, ctx.now)],
+    nextSteps: [
+      ...serviceCommands(svc),
+      kubectl.raw(
+        apiService === undefined ? 'get apiservices' : `get apiservice ${kubectl.quote(apiService)} -o yaml`,
+      ),
+      `Check that the pods the Service selects are Ready${said.portName === undefined || said.portName === '' ? '' : ` and that its port "${said.portName}" targets a port they declare`}; the aggregator uses only ready endpoints of that port.`,
+    ],
+  });
+}
+
 export const rule = {
   meta,
   evaluate(ctx) {
@@ -138,6 +189,10 @@ export const rule = {
     const service = svc.metadata.name;
     const ns = svc.metadata.namespace;
     if (svc.spec.publishNotReadyAddresses === true) return [];
+    if (ctx.pods.length === 0 && ctx.endpointSlices.length === 0 && ctx.endpoints === undefined) {
+      const said = aggregatorFinding(ctx);
+      if (said !== undefined) return [said];
+    }
     const m = membership(ctx.endpointSlices, ctx.endpoints);
     const endpointLines = endpointsCollected(ctx)
       ? endpointEvidence(ctx.endpointSlices, ctx.endpoints, service)

@@ -114,4 +114,5 @@ export const CLUSTER_SCOPED: ReadonlySet<string> = new Set([
   'CSINode',
   'VolumeAttachment',
   'PriorityClass',
+  'APIService',
 ]);

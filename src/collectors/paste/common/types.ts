@@ -25,6 +25,8 @@ export interface PastedObject {
 export interface BlockParse {
   readonly end: number;
   readonly objects: readonly PastedObject[];
+  /** What the lines were, when they were read and hold no object (shown as notes). */
+  readonly notes?: readonly string[];
 }
 
 /**

@@ -18,6 +18,21 @@ import { core, joinedMessage, MAX_LINE, strip, wrappedEnd, type StartsTable } fr
 
 export type { StartsTable } from './wrap.js';
 
+/**
+ * kubectl prints each warning the API server sent with a response as `Warning: <text>`
+ * (client-go's warning handler): PodSecurity's warn mode ("would violate PodSecurity ..."), a
+ * deprecated API or field. The request was not refused for it: a warning is no failure.
+ */
+const API_WARNING = /^[\s>`"']*Warning: (\S.*)$/;
+
+function apiWarningNote(text: string, line: number): string | undefined {
+  const m = API_WARNING.exec(text);
+  if (m?.[1] === undefined) return undefined;
+  const what = m[1].replace(/[`"']+$/, '');
+  const short = what.length > 100 ? `${what.slice(0, 100)}…` : what;
+  return `line ${line}: kubectl's "Warning: ${short}" is a warning the API server sent with a request it did not refuse, not a failure`;
+}
+
 /** Lines a bare status word's message may sit after: blank lines and the command that printed it. */
 const MAX_LOOKAHEAD = 6;
 
@@ -65,6 +80,8 @@ export const lineParser =
         objects: [event(denial.subject, 'FailedCreate', 'Warning', denial.message, start + 1)],
       };
     }
+    const warning = apiWarningNote(text, start + 1);
+    if (warning !== undefined) return { end: start + 1, objects: [], notes: [warning] };
     const node = nodeStatusEvent(text);
     if (node !== undefined) {
       const type = node.reason === 'NodeReady' || node.reason === 'NodeSchedulable' ? 'Normal' : 'Warning';

@@ -20,6 +20,19 @@ const KUBELET_ERROR =
 
 export const MESSAGE_SHAPES: readonly MessageShape[] = [
   { start: /^Multi-Attach error for volume /, reason: 'FailedAttachVolume', type: 'Warning' },
+  // The API aggregator's Available=False condition of an APIService (k8s/aggregator.ts), on its Service.
+  {
+    start: /^(?:endpoints|endpointslices) for service\/\S+ in "[^"]*" have no addresses/,
+    reason: 'MissingEndpoints',
+    type: 'Warning',
+    kind: 'Service',
+  },
+  {
+    start: /^cannot find (?:endpoints|endpointslices) for service\/\S+ in "/,
+    reason: 'EndpointsNotFound',
+    type: 'Warning',
+    kind: 'Service',
+  },
   { start: /^AttachVolume\.Attach failed /, reason: 'FailedAttachVolume', type: 'Warning' },
   {
     start:

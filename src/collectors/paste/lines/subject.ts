@@ -5,6 +5,7 @@
  */
 import { UNNAMED_POD, UNNAMED_OWNER } from '../common/types.js';
 import { kindOf } from '../common/kind-names.js';
+import { aggregatorEndpointsMessage } from '../../../k8s/index.js';
 
 export interface Subject {
   readonly kind: string;
@@ -67,6 +68,10 @@ export function subjectOf(reason: string, message: string, kind = 'Pod'): Subjec
     if (m?.[1] !== undefined) return { kind: 'Pod', name: m[1], namespace: m[2] };
   }
   if (reason === 'FailedCreate') return ownerOfCreateError(message);
+  if (reason === 'MissingEndpoints' || reason === 'EndpointsNotFound') {
+    const a = aggregatorEndpointsMessage(message);
+    if (a !== undefined) return { kind: 'Service', name: a.service, namespace: a.namespace };
+  }
   return unnamed(kind);
 }
 
