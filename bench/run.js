@@ -7,6 +7,7 @@ import { SnapshotBuilder } from '../dist/collectors/snapshot-builder.js';
 import { diagnose } from '../dist/rules/engine/index.js';
 import { referenceTimeOf } from '../dist/collectors/collector.js';
 import { RULES } from '../dist/rules/index.js';
+import { recordFigures } from './figures.js';
 
 const PODS = Number(process.env.BENCH_PODS ?? 10_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -90,7 +91,19 @@ console.log(`  targets ${last.targets}, failed ${last.failed}`);
 
 // The paste parser on a 20 MB mixed paste (describe output, events and get tables, fragments, prose).
 const { benchPaste } = await import('./paste.js');
-const paste = benchPaste();
+const paste = benchPaste({ bytes: Number(process.env.BENCH_PASTE_MB ?? 20) * 1024 * 1024 });
 console.log(
   `  paste parser          ${paste.mb.toFixed(1)} MB in ${fmt(paste.ms)} = ${paste.mbPerSecond.toFixed(1)} MB/s (${paste.pods} pods, ${paste.events} events found)`,
 );
+
+recordFigures('engine', {
+  pods: PODS,
+  events: EVENTS,
+  parseMs: best('parseMs'),
+  normaliseMs: best('normaliseMs'),
+  engineMs: best('engineMs'),
+  withoutFastPathMs: best('slowMs'),
+  sameDiagnoses: last.sha === last.slowSha,
+  peakRssBytes: peak,
+});
+recordFigures('paste', { mb: paste.mb, ms: paste.ms, mbPerSecond: paste.mbPerSecond });
