@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { collectLive, loadConnection } from '../dist/collectors/live/index.js';
 import { diagnose } from '../dist/rules/engine/index.js';
 import { RULES } from '../dist/rules/index.js';
-import { renderJson } from '../dist/report/index.js';
+import { jsonChunks } from '../dist/report/json.js';
 
 const kubeconfig = process.argv[2];
 if (kubeconfig === undefined) {
@@ -32,12 +32,15 @@ const evidenceHeap = heapNow();
 const { diagnoses } = diagnose(snapshot, { now: nowMs, rules: RULES });
 const t2 = performance.now();
 const diagnosesHeap = heapNow() - evidenceHeap;
-const json = renderJson({
+// Streamed as the CLI writes it (chunk by chunk), counted instead of written.
+let reportBytes = 0;
+for (const chunk of jsonChunks({
   generatedAt: new Date().toISOString(),
   referenceTime: nowMs,
   source: { type: 'live' },
   diagnoses,
-});
+}))
+  reportBytes += chunk.length;
 const t3 = performance.now();
 console.log(
   JSON.stringify({
@@ -49,7 +52,7 @@ console.log(
     collectMs: t1 - t0,
     diagnoseMs: t2 - t1,
     renderMs: t3 - t2,
-    reportBytes: json.length,
+    reportBytes,
     evidenceHeapBytes: evidenceHeap,
     diagnosesHeapBytes: diagnosesHeap,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,

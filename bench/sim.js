@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { recordFigures } from './figures.js';
 
 /** Runs bench/live-diagnose.js against the served cluster; resolves to its JSON figures. */
 function runChild(kubeconfig, now) {
@@ -111,15 +112,20 @@ const phases = (s) => {
     .map(([k, v]) => `${k} ${v}`)
     .join(', ');
 };
+const minuteMs = [];
 for (let m = 1; m <= MINUTES; m++) {
   const before = sim.taskCount;
+  const m0 = performance.now();
   await phase(
     `simulate minute ${m}`,
     () => sim.runFor(60_000),
     (_, took) =>
       `${sim.taskCount - before} tasks (${Math.round((sim.taskCount - before) / (took / 1000))}/s); pods: ${phases(sim)}`,
   );
+  minuteMs.push(performance.now() - m0);
 }
+// The simulator's own peak, before the server and the lists add theirs.
+const simRssBytes = process.resourceUsage().maxRSS * 1024;
 rows.push(['store', '', `${sim.store.list('pods').length} pods, ${sim.store.list('events').length} events`]);
 
 const server = await startApiServer(sim, { port: 0, speed: 0 });
@@ -143,14 +149,18 @@ async function listAll(path) {
   } while (cont !== '');
   return { items, requests, bytes };
 }
+const listMs = {};
+let cli;
 try {
   for (const path of ['/api/v1/pods', '/api/v1/events']) {
+    const l0 = performance.now();
     await phase(
       `list ${path.split('/').pop()} (limit=${PAGE})`,
       () => listAll(path),
       (r, took) =>
         `${r.items} items in ${r.requests} requests, ${Math.round(r.items / (took / 1000))} items/s, ${(r.bytes / 1e6).toFixed(0)} MB`,
     );
+    listMs[path.split('/').pop()] = performance.now() - l0;
   }
   // The whole live path, as `handoff -A --kubeconfig` runs it against a real cluster.
   const dir = mkdtempSync(join(tmpdir(), 'handoff-bench-'));
@@ -161,7 +171,7 @@ try {
   );
   // The CLI end to end in its own process, so its peak memory is its own, not the simulator's.
   server.requestLog.reset();
-  const cli = await phase(
+  cli = await phase(
     'handoff -A --kubeconfig -o json (child)',
     () => runChild(kubeconfig, sim.clock.iso()),
     (r) => {
@@ -183,3 +193,11 @@ const w0 = Math.max(...rows.map((r) => r[0].length));
 const w1 = Math.max(...rows.map((r) => r[1].length));
 console.log(`kube-handoff sim bench: ${NODES} nodes, ${PODS} pods, ${MINUTES} simulated minutes`);
 for (const [a, b, c] of rows) console.log(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
+recordFigures('sim', {
+  nodes: NODES,
+  pods: PODS,
+  minuteMs,
+  simPeakRssBytes: simRssBytes,
+  bareListMs: (listMs.pods ?? 0) + (listMs.events ?? 0),
+  cli,
+});

@@ -7,6 +7,7 @@ const { createElement } = await import('react');
 const { render } = await import('ink-testing-library');
 const { STAGE_IDS } = await import('../dist/model/index.js');
 const { App, PushFeed } = await import('../dist/tui/index.js');
+const { recordFigures } = await import('./figures.js');
 
 const N = Number(process.argv[2] ?? 10_000);
 const SIZE = { columns: 120, rows: 40 };
@@ -111,4 +112,10 @@ console.log(
 console.log(
   `  heap                 ${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB for the data and the UI${globalThis.gc ? '' : ' (run with --expose-gc for a settled figure)'}`,
 );
+recordFigures('tui', {
+  targets: N,
+  firstFrameMs,
+  keypressMeanMs: keys.reduce((a, b) => a + b, 0) / keys.length,
+  keypressP95Ms: percentile(keys, 0.95),
+});
 process.exit(0);

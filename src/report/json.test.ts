@@ -82,6 +82,16 @@ describe('JSON and YAML in pieces', () => {
     );
   });
 
+  it.each(['\u2028', '\u2029', '\u0085', '\r', 'a\u2028 b'])(
+    'YAML pieces keep a line or paragraph separator inside a string as the whole document does (%j)',
+    (summary) => {
+      const first = REPORT.diagnoses[0];
+      if (first === undefined) throw new Error('REPORT has no diagnosis');
+      const r: DiagnosisReport = { ...REPORT, diagnoses: [{ ...first, summary: `  ${summary}  ` }] };
+      expect([...yamlChunks(r)].join('')).toBe(stringify(reportDocument(r), { lineWidth: 0 }));
+    },
+  );
+
   it('one piece per diagnosis after the head, so none is rendered before it is asked for', () => {
     const r: DiagnosisReport = { ...REPORT, diagnoses: [...REPORT.diagnoses, ...REPORT.diagnoses] };
     const n = r.diagnoses.length;

@@ -39,7 +39,18 @@ export function* yamlChunks(report: DiagnosisReport): Generator<string> {
   }
   const head = stringify({ ...documentHead(report), diagnoses: [] }, YAML);
   yield `${head.slice(0, -' []\n'.length)}\n`;
-  for (const d of report.diagnoses) yield stringify([documentDiagnosis(d)], YAML).replace(/^(?=.)/gm, '  ');
+  for (const d of report.diagnoses) yield indented(stringify([documentDiagnosis(d)], YAML));
+}
+
+/**
+ * Two more spaces before every non-empty line. Lines are split at "\n" only: a regex's multiline
+ * `^` also matches after U+2028 and U+2029, which YAML keeps inside a quoted string.
+ */
+function indented(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line === '' ? line : `  ${line}`))
+    .join('\n');
 }
 
 export function renderJson(report: DiagnosisReport): string {

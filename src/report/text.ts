@@ -178,30 +178,42 @@ function summaryLine(diagnoses: readonly Diagnosis[], s: Style): string {
   return `${targets}: ${parts.join(', ')}`;
 }
 
-/** Plain text: failures in full (grouped per workload), healthy targets one line each. */
-export function renderText(report: DiagnosisReport, options: TextOptions = {}): string {
+/**
+ * Plain text: failures in full (grouped per workload), healthy targets one line each. Written in
+ * pieces, failures first, so that a terminal shows them before the healthy lines of a large
+ * cluster are formatted (and no report is held as one string).
+ */
+export function* textChunks(report: DiagnosisReport, options: TextOptions = {}): Generator<string> {
   const s = options.style ?? plain;
   const diagnoses = sanitizeDeep(report.diagnoses);
-  const out: string[] = [s.bold(summaryLine(diagnoses, s))];
-  for (const note of options.notes ?? []) out.push(s.dim(`note: ${sanitize(note)}`));
+  const head: string[] = [s.bold(summaryLine(diagnoses, s))];
+  for (const note of options.notes ?? []) head.push(s.dim(`note: ${sanitize(note)}`));
   if (diagnoses.length === 0) {
-    out.push('', 'No pods, workloads or Services in the evidence.');
-    return `${out.join('\n')}\n`;
+    head.push('', 'No pods, workloads or Services in the evidence.');
+    yield `${head.join('\n')}\n`;
+    return;
   }
+  yield `${head.join('\n')}\n`;
   const list = groups(diagnoses);
-  const healthy = list.filter((g) => g.first.verdict === 'healthy');
   for (const g of list) {
-    if (g.first.verdict === 'healthy') continue;
-    out.push('', ...renderGroup(g, s));
+    if (g.first.verdict !== 'healthy') yield `\n${renderGroup(g, s).join('\n')}\n`;
   }
-  if (healthy.length > 0) {
-    out.push('');
-    for (const g of healthy) {
-      const line = heading(g, s);
-      out.push(options.verbose ? renderGroup(g, s).join('\n') : `${line}  ${s.dim(g.first.summary)}`);
-    }
+  const healthy = list.filter((g) => g.first.verdict === 'healthy');
+  if (healthy.length === 0) return;
+  yield '\n';
+  const BATCH = 500;
+  for (let i = 0; i < healthy.length; i += BATCH) {
+    const lines = healthy
+      .slice(i, i + BATCH)
+      .map((g) =>
+        options.verbose ? renderGroup(g, s).join('\n') : `${heading(g, s)}  ${s.dim(g.first.summary)}`,
+      );
+    yield `${lines.join('\n')}\n`;
   }
-  return `${out.join('\n')}\n`;
+}
+
+export function renderText(report: DiagnosisReport, options: TextOptions = {}): string {
+  return [...textChunks(report, options)].join('');
 }
 
 export const textFormat: ReportFormat = {
@@ -210,4 +222,5 @@ export const textFormat: ReportFormat = {
   description: 'the chain of each target, for people',
   showsNotes: true,
   render: (report, ctx) => renderText(report, { style: ctx.style, notes: ctx.notes, verbose: ctx.verbose }),
+  chunks: (report, ctx) => textChunks(report, { style: ctx.style, notes: ctx.notes, verbose: ctx.verbose }),
 };

@@ -45,6 +45,12 @@ export interface RuleMeta {
   readonly messages: Readonly<Record<string, string>>;
   /** Path of the rule's page, docs/rules/<stage>/<name>.md. */
   readonly docs: string;
+  /**
+   * A pod rule that can find a failure on a quiet pod (Running, Ready, never restarted, on a
+   * healthy node, only routine events: engine/quiet.ts) because it reads beyond the pod, such as
+   * the Services that select it. The engine skips every other pod rule for quiet pods.
+   */
+  readonly runsOnQuietPods?: boolean;
 }
 
 /** Read access to the whole snapshot, indexed once by the engine. */

@@ -217,7 +217,12 @@ describe('diagnose', () => {
         throw new Error('boom');
       },
     };
-    const r = diagnose(snapshot({ pods: [runningPod()] }), { now: ms(60), rules: [broken] });
+    // The fast path would skip the rule on this quiet pod: run every rule.
+    const r = diagnose(snapshot({ pods: [runningPod()] }), {
+      now: ms(60),
+      rules: [broken],
+      quietFastPath: false,
+    });
     expect(r.diagnoses[0]?.verdict).toBe('healthy');
     expect(r.ruleFailures).toEqual([{ ruleId: 'crash/broken', target: 'pod/default/web-1', error: 'boom' }]);
   });

@@ -19,6 +19,7 @@ import { applyRolloutDeadline, rolloutDeadlineExceeded } from './rollout-deadlin
 import { startupBreakdown } from './startup.js';
 import { withProbeEvidence } from './probe-evidence.js';
 import { findingConfidence } from './confidence.js';
+import { isQuietPod } from './quiet.js';
 import { timedConfidence, timeFindings, type ReferenceClock } from './failure-timing.js';
 import type { PodContext, Rule, RuleContext, RuleMeta } from '../types.js';
 
@@ -32,6 +33,11 @@ export interface EngineOptions {
    * Default: every pod.
    */
   readonly podFilter?: ((pod: Pod, owners: readonly Workload[]) => boolean) | undefined;
+  /**
+   * Skip, for a quiet pod, the rules that cannot fire on one (quiet.ts). Default true; false runs
+   * every rule on every pod (the tests compare the two).
+   */
+  readonly quietFastPath?: boolean;
 }
 
 export interface RuleFailure {
@@ -91,6 +97,8 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
   const metas = new Map<string, RuleMeta>(rules.map((r) => [r.meta.id, r.meta]));
   const byTarget = { pod: [] as Rule[], workload: [] as Rule[], service: [] as Rule[] };
   for (const r of rules) byTarget[r.meta.target].push(r);
+  const fastPath = options.quietFastPath ?? true;
+  const quietPodRules = byTarget.pod.filter((r) => r.meta.runsOnQuietPods === true);
   const ruleFailures: RuleFailure[] = [];
 
   const run = (list: readonly Rule[], ctx: RuleContext, label: string): Finding[] => {
@@ -114,7 +122,8 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
     if (options.podFilter !== undefined && !options.podFilter(podTarget.pod, podTarget.owners)) continue;
     const ctx = contexts.podContext(podTarget);
     const pod = ctx.pod;
-    const findings = run(byTarget.pod, ctx, `pod/${pod.metadata.namespace ?? ''}/${pod.metadata.name}`);
+    const podRules = fastPath && isQuietPod(ctx) ? quietPodRules : byTarget.pod;
+    const findings = run(podRules, ctx, `pod/${pod.metadata.namespace ?? ''}/${pod.metadata.name}`);
     diagnoses.push(diagnosePod(ctx, findings, metas, clock, contexts.inferred.has(pod)));
   }
 

@@ -33,6 +33,8 @@ const meta = {
       "Service {{service}} port {{port}} targets port {{targetPort}}, but this pod's containers declare only {{declared}}.",
   },
   docs: 'docs/rules/service-endpoints/pod-service-backend.md',
+  // Reads the Services that select the pod and their EndpointSlices: fires on Ready pods.
+  runsOnQuietPods: true,
 } as const;
 
 export const rule = {
