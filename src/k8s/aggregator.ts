@@ -17,14 +17,18 @@ export interface AggregatorEndpointsMessage {
 }
 
 const NAME = '([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)';
-const MISSING = new RegExp(
+/** The start of a MissingEndpoints message (the port name may be folded onto the next line). */
+export const MISSING_ENDPOINTS_MESSAGE = new RegExp(
   `^(?:endpoints|endpointslices) for service/${NAME} in "${NAME}" have no addresses(?:\\s+with port name "([^"]*)")?`,
 );
-const NOT_FOUND = new RegExp(`^cannot find (?:endpoints|endpointslices) for service/${NAME} in "${NAME}"`);
+/** An EndpointsNotFound message. */
+export const ENDPOINTS_NOT_FOUND_MESSAGE = new RegExp(
+  `^cannot find (?:endpoints|endpointslices) for service/${NAME} in "${NAME}"`,
+);
 
 /** The Service an aggregator message names, or undefined when the message is no such message. */
 export function aggregatorEndpointsMessage(message: string): AggregatorEndpointsMessage | undefined {
-  const m = MISSING.exec(message);
+  const m = MISSING_ENDPOINTS_MESSAGE.exec(message);
   if (m?.[1] !== undefined && m[2] !== undefined) {
     return {
       reason: 'MissingEndpoints',
@@ -33,7 +37,7 @@ export function aggregatorEndpointsMessage(message: string): AggregatorEndpoints
       ...(m[3] === undefined ? {} : { portName: m[3] }),
     };
   }
-  const n = NOT_FOUND.exec(message);
+  const n = ENDPOINTS_NOT_FOUND_MESSAGE.exec(message);
   if (n?.[1] !== undefined && n[2] !== undefined)
     return { reason: 'EndpointsNotFound', service: n[1], namespace: n[2] };
   return undefined;

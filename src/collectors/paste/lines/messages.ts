@@ -4,6 +4,7 @@
  * first words only, so prose that merely mentions an error is not taken for it. Also the pod
  * status messages and status.reason words, which single lines and `get pods` tables both read.
  */
+import { ENDPOINTS_NOT_FOUND_MESSAGE, MISSING_ENDPOINTS_MESSAGE } from '../../../k8s/index.js';
 
 export interface MessageShape {
   /** Anchored test of the message's start. */
@@ -21,18 +22,8 @@ const KUBELET_ERROR =
 export const MESSAGE_SHAPES: readonly MessageShape[] = [
   { start: /^Multi-Attach error for volume /, reason: 'FailedAttachVolume', type: 'Warning' },
   // The API aggregator's Available=False condition of an APIService (k8s/aggregator.ts), on its Service.
-  {
-    start: /^(?:endpoints|endpointslices) for service\/\S+ in "[^"]*" have no addresses/,
-    reason: 'MissingEndpoints',
-    type: 'Warning',
-    kind: 'Service',
-  },
-  {
-    start: /^cannot find (?:endpoints|endpointslices) for service\/\S+ in "/,
-    reason: 'EndpointsNotFound',
-    type: 'Warning',
-    kind: 'Service',
-  },
+  { start: MISSING_ENDPOINTS_MESSAGE, reason: 'MissingEndpoints', type: 'Warning', kind: 'Service' },
+  { start: ENDPOINTS_NOT_FOUND_MESSAGE, reason: 'EndpointsNotFound', type: 'Warning', kind: 'Service' },
   { start: /^AttachVolume\.Attach failed /, reason: 'FailedAttachVolume', type: 'Warning' },
   {
     start:
