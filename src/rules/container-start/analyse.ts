@@ -63,6 +63,19 @@ function startDetail(e: EventRecord): StartEventDetail | undefined {
   return e.reason === 'Failed' && isProcessStartFailure(e.message) ? { detail: e.message.trim() } : undefined;
 }
 
+/**
+ * The newest start-failure event; among events equally new (pasted events often carry no time),
+ * the first whose text names a cause (not a plain StartError), since an issue tracker can split
+ * one runtime error over two events, the second holding the cause.
+ */
+function tellingNewest(events: readonly EventRecord[]): EventRecord | undefined {
+  const newest = events.reduce((t, e) => Math.max(t, eventTime(e)), -Infinity);
+  const tied = events.filter((e) => eventTime(e) === newest);
+  return (
+    tied.find((e) => classifyStartError(startDetail(e)?.detail ?? '').code !== 'StartError') ?? tied[0]
+  );
+}
+
 /** Events whose text is a runtime start failure, grouped per container (or per error without fieldPath). */
 function startEventGroups(
   events: readonly EventRecord[],
@@ -157,7 +170,7 @@ function statusFailure(
   sf: StartFailure,
   own: readonly EventRecord[],
 ): ContainerStartFailure {
-  const newest = [...own].sort((a, b) => eventTime(b) - eventTime(a))[0];
+  const newest = tellingNewest(own);
   const message = sf.message || (newest === undefined ? '' : (startDetail(newest)?.detail ?? ''));
   const waiting = status.state.waiting;
   const evidence: Evidence[] = [
@@ -188,7 +201,7 @@ function eventsOnlyFailure(ctx: PodContext, g: EventGroup): ContainerStartFailur
   if (g.ref === undefined && podHasState(ctx.pod)) return undefined;
   const last = newestTime(g.events) ?? 0;
   if (createdSince(ctx.events, g.ref, last, ['Started']) !== undefined) return undefined;
-  const newest = [...g.events].sort((a, b) => eventTime(b) - eventTime(a))[0];
+  const newest = tellingNewest(g.events);
   if (newest === undefined) return undefined;
   const message = startDetail(newest)?.detail ?? '';
   const spec = containerEntries(ctx.pod).find(
