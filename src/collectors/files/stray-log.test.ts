@@ -61,9 +61,6 @@ describe('a stray runc exec failure line', () => {
     expect(s.logs.map((l) => l.pod)).toEqual(['web-5d4-abcde']);
   });
 
-  it('alone is still no kubectl output', () => {
-    expect(() => read('exec /app/run: exec format error\n')).toThrow(/holds no Kubernetes objects/);
-  });
 
   it('prose that mentions the error is no log line', () => {
     const s = read(`${ROW('a-1', 'CrashLoopBackOff')}\n\nI get exec format error when I run it\n`);

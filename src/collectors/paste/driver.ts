@@ -8,7 +8,7 @@ import { namedByCommand } from './command-naming.js';
 import { readUnderCutHeader } from './cut-header.js';
 import { readJsonMembers } from './json-fragment.js';
 import { kindlessObjects } from './kindless.js';
-import { readLog, strayExecFailure, type PastedLog } from './logs.js';
+import { podsForStrayLogs, readLog, strayExecFailure, type PastedLog } from './logs.js';
 
 /** The first line of a YAML mapping as kubectl -o yaml prints it: lowerCamel keys, unlike describe's "Restart Count:". */
 const YAML_START = /^\s*(?:- )?[a-z][A-Za-z0-9]*:(?:\s|$)/;
@@ -125,6 +125,9 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
   const commandNamespaces: string[] = [];
   const logs: PastedLog[] = [];
   const notes: string[] = [];
+  /** runc exec failures on lines of their own (the log of a pod to be found), and where the first is. */
+  const strays: PastedLog[] = [];
+  let strayLine: number | undefined;
   /** The last pasted command: it may name the pod whose fragment follows. */
   let command: string | undefined;
   /** Set from a command until the first line after it: rows there may have lost their header. */
@@ -191,8 +194,17 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
       continue;
     }
     const stray = strayExecFailure(line);
-    if (stray !== undefined) logs.push(stray);
+    if (stray !== undefined) {
+      strays.push(stray);
+      strayLine ??= i + 1;
+    }
     i++;
   }
+  // Stray exec failures in a paste without any pod: the logs are of the pods they name (or of one unnamed pod).
+  if (strayLine !== undefined && !objects.some((o) => o.raw.kind === 'Pod')) {
+    const made = podsForStrayLogs(strays, strayLine);
+    appendAll(objects, made.pods);
+    appendAll(logs, made.logs);
+  } else appendAll(logs, strays);
   return { objects, logs, commandNamespaces, notes };
 }

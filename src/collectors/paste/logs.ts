@@ -5,7 +5,7 @@
 import type { LogTail } from '../../model/index.js';
 import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
 import { isPromptLine, NS_FLAG } from './common/text.js';
-import { UNNAMED_CONTAINER } from './common/types.js';
+import { UNNAMED_CONTAINER, UNNAMED_POD, type PastedObject } from './common/types.js';
 
 /** Output of a pasted `kubectl logs` command; namespace and container are filled in later when the command leaves them out. */
 export interface PastedLog {
@@ -68,31 +68,74 @@ export function readLog(
  * after the start (`exec /app/run: exec format error`, `standard_init_linux.go:228: exec user
  * process caused: exec format error`): pasted on its own, it is a line of the container's log.
  */
-const RUNC_EXEC_FAILURE =
-  /^(?:standard_init_linux\.go:\d+: exec user process caused:? ?"?|exec \S+: )(?:exec format error|no such file or directory|permission denied)"?$/;
+const RUNC_EXEC_FAILURE_TEXT =
+  '(?:standard_init_linux\\.go:\\d+: exec user process caused:? ?"?|exec \\S+: )(?:exec format error|no such file or directory|permission denied)"?';
+const RUNC_EXEC_FAILURE = new RegExp(`^${RUNC_EXEC_FAILURE_TEXT}$`);
 
 /** `kubectl logs --prefix` puts `[pod/NAME/CONTAINER] ` before every line. */
 const LOGS_PREFIX = /^\[pod\/([a-z0-9][-a-z0-9.]*)\/([a-z0-9][-a-z0-9]*)\]\s+(.*)$/;
+const NAME = '[a-z0-9][-a-z0-9.]*';
+/**
+ * A log viewer's columns before the line: a frame (`│`, `|`), then the container (k9s's log view
+ * of several containers), or the pod and the container (stern).
+ */
+const VIEWER_PREFIX = new RegExp(
+  `^([│┃|]\\s*)?(?:(${NAME})\\s+)?(?:(${NAME})\\s+)?(${RUNC_EXEC_FAILURE_TEXT})$`,
+);
 
-/** The runc failure in one span of text, with the pod and container a `--prefix` names. */
+/** The runc failure in one span of text, with the pod and container a prefix names. */
 function execFailureIn(span: string): PastedLog | undefined {
-  const text = span.trim();
+  const text = span.trim().replace(/\s*[│┃|]$/, '');
   const prefixed = LOGS_PREFIX.exec(text);
-  const line = prefixed?.[3] ?? text;
+  if (prefixed !== null) return execFailureLog(prefixed[3] ?? '', prefixed[1], prefixed[2]);
+  const viewer = VIEWER_PREFIX.exec(text);
+  if (viewer === null) return undefined;
+  const [, , first, second, line = ''] = viewer;
+  // One column is the container (k9s); two are the pod and the container (stern).
+  return second === undefined ? execFailureLog(line, undefined, first) : execFailureLog(line, first, second);
+}
+
+function execFailureLog(
+  line: string,
+  pod: string | undefined,
+  container: string | undefined,
+): PastedLog | undefined {
   if (!RUNC_EXEC_FAILURE.test(line)) return undefined;
-  return {
-    pod: prefixed?.[1] ?? '',
-    namespace: undefined,
-    container: prefixed?.[2],
-    previous: true,
-    lines: [line],
-  };
+  return { pod: pod ?? '', namespace: undefined, container, previous: true, lines: [line] };
+}
+
+/**
+ * The pods stray runc exec failures are the logs of, when the paste holds no pod at all: each
+ * pod a prefix names, or unnamed-pod, with the containers the logs name (a log naming none is the
+ * pod's one unnamed container), and the logs given to them. Without them the logs would be of
+ * nobody and the paste refused.
+ */
+export function podsForStrayLogs(
+  strays: readonly PastedLog[],
+  line: number,
+): { readonly pods: PastedObject[]; readonly logs: PastedLog[] } {
+  const logs = strays.map((l) => (l.pod === '' ? { ...l, pod: UNNAMED_POD } : l));
+  const containers = new Map<string, Set<string>>();
+  for (const l of logs) {
+    const names = containers.get(l.pod) ?? new Set<string>();
+    names.add(l.container ?? UNNAMED_CONTAINER);
+    containers.set(l.pod, names);
+  }
+  const pods = [...containers].map(([pod, names]) => ({
+    raw: { kind: 'Pod', metadata: { name: pod }, spec: { containers: [...names].map((name) => ({ name })) } },
+    line,
+    ...(strays.some((l) => l.pod === '') && pod === UNNAMED_POD
+      ? { inferredName: 'the log names no pod' }
+      : {}),
+  }));
+  return { pods, logs };
 }
 
 /**
  * A line pasted outside any block that is runc's exec failure, as the log of a pod to be found:
- * the whole line, or a span of it in backticks (a log line quoted in prose), with or without
- * `kubectl logs --prefix`'s `[pod/NAME/CONTAINER]`. Prose that only mentions the error is not one.
+ * the whole line (after a log viewer's frame and name columns), or a span of it in backticks (a
+ * log line quoted in prose), with or without `kubectl logs --prefix`'s `[pod/NAME/CONTAINER]`.
+ * Prose that only mentions the error is not one.
  */
 export function strayExecFailure(line: string): PastedLog | undefined {
   const whole = execFailureIn(line);

@@ -1,4 +1,4 @@
-import type { ContainerRef, ContainerStatus, EventRecord, Evidence } from '../../model/index.js';
+import type { ContainerRef, ContainerStatus, EventRecord, Evidence, LogTail } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
 import { containerEntries, type ContainerEntry } from '../shared/containers.js';
@@ -14,7 +14,9 @@ import {
 import { eventContainer, eventEvidence, eventTime } from '../shared/events.js';
 import {
   execFailureAfterStart,
+  execFailureInOutput,
   isProcessStartFailure,
+  logsOf,
   startFailureOf,
   type StartFailure,
 } from '../shared/start-failure.js';
@@ -29,6 +31,7 @@ export interface ContainerStartFailure {
   readonly cls: StartErrorClass;
   readonly message: string;
   readonly exitCode: number | undefined;
+  /** 'events' also for a log without a status: neither tells the container's state now. */
   readonly basis: 'state' | 'events';
   readonly evidence: readonly Evidence[];
   readonly at: number | undefined;
@@ -71,9 +74,7 @@ function startDetail(e: EventRecord): StartEventDetail | undefined {
 function tellingNewest(events: readonly EventRecord[]): EventRecord | undefined {
   const newest = events.reduce((t, e) => Math.max(t, eventTime(e)), -Infinity);
   const tied = events.filter((e) => eventTime(e) === newest);
-  return (
-    tied.find((e) => classifyStartError(startDetail(e)?.detail ?? '').code !== 'StartError') ?? tied[0]
-  );
+  return tied.find((e) => classifyStartError(startDetail(e)?.detail ?? '').code !== 'StartError') ?? tied[0];
 }
 
 /** Events whose text is a runtime start failure, grouped per container (or per error without fieldPath). */
@@ -98,8 +99,19 @@ function startEventGroups(
     groups.set(key, g);
     g.events.push(e);
   }
+  // A plain error that names no container is the same failure as a telling one beside it (a
+  // runtime error split over two pasted events), not a second one.
+  const plain = groups.get(PLAIN_UNNAMED);
+  const telling = [...groups].find(([k]) => k.startsWith('?/') && k !== PLAIN_UNNAMED)?.[1];
+  if (plain !== undefined && telling !== undefined) {
+    telling.events.push(...plain.events);
+    groups.delete(PLAIN_UNNAMED);
+  }
   return groups;
 }
+
+/** The group of start errors that name no container and no cause. */
+const PLAIN_UNNAMED = '?/StartError/';
 
 function exitText(reason: string, exitCode: number | undefined): string {
   return exitCode === undefined ? reason : `${reason} (exit code ${exitCode})`;
@@ -219,6 +231,33 @@ function eventsOnlyFailure(ctx: PodContext, g: EventGroup): ContainerStartFailur
   };
 }
 
+/**
+ * A container with no recorded state whose own log ends in runc's exec failure (a log pasted
+ * without the pod's status): that run never got past its entrypoint. Its state now is unknown.
+ */
+function logOnlyFailure(entry: ContainerEntry, logs: readonly LogTail[]): ContainerStartFailure | undefined {
+  for (const log of logsOf(logs, entry.ref.name)) {
+    const line = execFailureInOutput(log.lines);
+    if (line === undefined) continue;
+    return {
+      ref: entry.ref,
+      image: entry.spec?.image ?? '',
+      cls: classifyStartError(line),
+      message: line,
+      exitCode: undefined,
+      basis: 'events',
+      evidence: [
+        {
+          source: 'log',
+          text: `logs[${log.container}] (${log.previous ? 'previous' : 'current'}): ${line}`,
+        },
+      ],
+      at: undefined,
+    };
+  }
+  return undefined;
+}
+
 function computeStartFailures(ctx: PodContext): readonly ContainerStartFailure[] {
   const entries = containerEntries(ctx.pod);
   const groups = startEventGroups(ctx.events, entries);
@@ -227,8 +266,12 @@ function computeStartFailures(ctx: PodContext): readonly ContainerStartFailure[]
   for (const entry of entries) {
     const key = `${entry.ref.type}/${entry.ref.name}`;
     const group = groups.get(key);
-    // Without a current state the container's events decide, below.
-    if (!hasState(entry.status)) continue;
+    // Without a current state the container's events decide, below, or else its log.
+    if (!hasState(entry.status)) {
+      const fromLog = group === undefined ? logOnlyFailure(entry, ctx.logs) : undefined;
+      if (fromLog !== undefined) out.push(fromLog);
+      continue;
+    }
     groups.delete(key);
     const sf = startFailureOf(entry.status);
     const exec = sf === undefined ? execFailureAfterStart(entry.status, ctx.logs, entry.ref.name) : undefined;

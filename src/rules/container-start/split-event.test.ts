@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { podContextsOf } from '../../../test/rule-tester.js';
 import { container, cstatus, event, ms, pod, snapshot, state } from '../../../test/builders.js';
 import type { EventRecord, Pod } from '../../model/index.js';
@@ -23,8 +23,9 @@ const CAUSES = [
   ],
 ] as const;
 
+let fieldPath: string | undefined = 'spec.containers{app}';
 const timed = (message: string, lastS: number): EventRecord =>
-  event({ reason: 'Failed', message, lastS, fieldPath: 'spec.containers{app}' });
+  event({ reason: 'Failed', message, lastS, ...(fieldPath === undefined ? {} : { fieldPath }) });
 const untimed = (message: string): EventRecord => {
   const e: { -readonly [K in keyof EventRecord]?: EventRecord[K] } = { ...timed(message, 0) };
   delete e.first;
@@ -47,9 +48,14 @@ function codes(p: Pod, events: EventRecord[]) {
 
 describe('startFailures: one runtime error split over two pasted events', () => {
   describe.each([
-    ['no current state (events only)', pending],
-    ['a waiting RunContainerError without message', waiting],
-  ])('%s', (_, p) => {
+    ['no current state (events only)', pending, 'spec.containers{app}'],
+    ['no current state, events without fieldPath (get events)', pending, undefined],
+    ['a waiting RunContainerError without message', waiting, 'spec.containers{app}'],
+    ['a waiting RunContainerError, events without fieldPath', waiting, undefined],
+  ])('%s', (_, p, path) => {
+    beforeEach(() => {
+      fieldPath = path;
+    });
     it.each(CAUSES)('the cause of %s decides, whichever event comes first', (code, cause) => {
       for (const events of [
         [untimed(GENERIC), untimed(cause)],
@@ -68,7 +74,10 @@ describe('startFailures: one runtime error split over two pasted events', () => 
       expect(got).toEqual([['StartError', expect.stringContaining('failed to start container')]]);
     });
     it('two plain errors at the same time: the first one, a StartError', () => {
-      const got = codes(p, [timed(GENERIC, 30), timed('Error: failed to start container "app": unknown', 30)]);
+      const got = codes(p, [
+        timed(GENERIC, 30),
+        timed('Error: failed to start container "app": unknown', 30),
+      ]);
       expect(got).toEqual([['StartError', expect.stringContaining(GENERIC)]]);
     });
   });

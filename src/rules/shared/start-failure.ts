@@ -112,7 +112,7 @@ export function execFailureInOutput(lines: readonly string[]): string | undefine
 const UNNAMED_LOG = new Set(['', 'unnamed']);
 
 /** The container's logs: by name, else the logs that name no container (`kubectl logs POD`). */
-function logsOf(logs: readonly LogTail[], name: string): LogTail[] {
+export function logsOf(logs: readonly LogTail[], name: string): LogTail[] {
   const mine = logs.filter((l) => l.container === name);
   return mine.length > 0 ? mine : logs.filter((l) => UNNAMED_LOG.has(l.container));
 }
