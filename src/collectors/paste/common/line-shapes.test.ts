@@ -31,6 +31,16 @@ describe('cleanLine', () => {
       'Warning  FailedMount  2m  kubelet  MountVolume.SetUp failed',
     ],
     ['  >   Reason:       CrashLoopBackOff', '  Reason:       CrashLoopBackOff'],
+    // Markdown allows up to three spaces before the marker; four make a code block.
+    [
+      '   > Warning  FailedMount  2m  kubelet  MountVolume.SetUp failed',
+      'Warning  FailedMount  2m  kubelet  MountVolume.SetUp failed',
+    ],
+    ['   >>   Reason:       CrashLoopBackOff', '  Reason:       CrashLoopBackOff'],
+    [
+      '    > Warning  FailedMount  2m  kubelet  MountVolume.SetUp failed',
+      '    > Warning  FailedMount  2m  kubelet  MountVolume.SetUp failed',
+    ],
   ])('drops the markdown quote marker of %j', (line, clean) => {
     expect(cleanLine(line)).toBe(clean);
   });
