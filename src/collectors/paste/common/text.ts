@@ -18,7 +18,8 @@ export function cleanLine(line: string): string {
   s = s.replace(CONTROL, '');
   if (s.includes('**')) s = s.replaceAll('**', '');
   // Markdown quotes ("> Warning  FailedMount ..." in a GitHub issue): the quoted text is the paste.
-  if (s.startsWith('>') || s.startsWith(' >') || s.startsWith('  >')) s = s.replace(QUOTE, '');
+  // Up to three spaces may come before the marker (four make a code block).
+  s = s.replace(QUOTE, '');
   return s.trimEnd();
 }
 
