@@ -11,6 +11,10 @@ describe('the object a pasted kubectl command names', () => {
   it.each([
     ['kubectl logs web-1', { kind: 'Pod', name: 'web-1' }],
     ['kubectl logs web-1 -c app --since=1h', { kind: 'Pod', name: 'web-1' }],
+    // logs' -f is --follow
+    ['kubectl logs -f web-1 -c app --since=1h', { kind: 'Pod', name: 'web-1' }],
+    ['kubectl logs web-1 -f', { kind: 'Pod', name: 'web-1' }],
+    ['kubectl log -f deploy/web -n prod', { kind: 'Deployment', name: 'web', namespace: 'prod' }],
     ['kubectl log web-1 --previous', { kind: 'Pod', name: 'web-1' }],
     ['kubectl logs pod/web-1 -n prod', { kind: 'Pod', name: 'web-1', namespace: 'prod' }],
     ['kubectl logs job/backup-28290120', { kind: 'Job', name: 'backup-28290120' }],
@@ -61,9 +65,13 @@ describe('flags that make the command about many objects', () => {
     'kubectl describe pod web-1 -l app=web',
     'kubectl get pod web-1 --selector=app=web',
     'kubectl describe -f web.yaml',
+    // -f is --filename for every other verb
+    'kubectl describe pod web-1 -f web.yaml',
+    'kubectl describe -f deploy/web.yaml',
+    'kubectl exec -f pod.yaml -- date',
     'kubectl get pod web-1 --filename=web.yaml',
   ])('%s names nothing', (line) => {
-    expect(commandTarget(line, NAMING)).toBeUndefined();
+    expect(commandTarget(line, [...NAMING, ...KINDLESS])).toBeUndefined();
   });
 });
 
