@@ -53,8 +53,11 @@ export function commandTarget(line: string, verbs: readonly string[]): CommandTa
   let namespace: string | undefined;
   let forTarget: string | undefined;
   const args: string[] = [];
+  // `kubectl logs -f` is --follow, not --filename: it takes no value and names no file.
+  const follows = verb === 'logs' || verb === 'log';
   for (let i = 0; i < words.length; i++) {
     const w = words[i] ?? '';
+    if (follows && w === '-f') continue;
     const [flag = '', value] = w.split('=', 2);
     if (MANY.has(flag)) return undefined;
     if (flag === '-n' || flag === '--namespace') namespace = value ?? words[i + 1];
