@@ -9,7 +9,7 @@ describe('per-volume operation messages: the detail after the volume name', () =
   it.each([
     [
       'the " : " separator, even when the error itself says "with: "',
-      'MountVolume.SetUp failed for volume "data" : mount failed: exit status 32 with: mount.nfs: access denied',
+      'MountVolume.SetUp failed for volume "data" : mount failed: exit status 32 with: mount.nfs: access denied \n',
       { volume: 'data', detail: 'mount failed: exit status 32 with: mount.nfs: access denied' },
     ],
     [
@@ -25,6 +25,11 @@ describe('per-volume operation messages: the detail after the volume name', () =
     [
       'a colon glued to the error',
       'MountVolume.SetUp failed for volume "data" :mount failed: exit status 32',
+      { volume: 'data', detail: 'mount failed: exit status 32' },
+    ],
+    [
+      'a colon right after the quote, with no space before it',
+      'MountVolume.SetUp failed for volume "data": mount failed: exit status 32',
       { volume: 'data', detail: 'mount failed: exit status 32' },
     ],
     [
@@ -229,6 +234,14 @@ describe('aggregate messages', () => {
     'Unable to mount volumes for pod "db-0_ns(c38a)": timeout expired waiting for volumes to attach or mount for pod "ns"/"db-0". list of unmounted volumes=[postgresql]. list of unatt',
   ])('an old aggregate cut inside its lists is not classified: %s', (message) => {
     expect(classifyVolumeMessage(message)).toBeUndefined();
+  });
+
+  it('the lists alone, without the old wait message before them, are not classified', () => {
+    // e.g. the continuation of a wrapped pasted line read on its own
+    expect(
+      classifyVolumeMessage('list of unmounted volumes=[pg]. list of unattached volumes=[pg]'),
+    ).toBeUndefined();
+    expect(classifyVolumeMessage('list of unattached/unmounted volumes=[disk01]')).toBeUndefined();
   });
 });
 
