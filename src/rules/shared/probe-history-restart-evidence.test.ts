@@ -116,6 +116,16 @@ describe('a single start counts as a restart only when it came more than a minut
     expect(r?.restartEvents).toEqual([kill, backOff]);
   });
 
+  it('restartEvents: back-off, kills and starts, sorted by time whatever their kind', () => {
+    const backOff = ev('BackOff', BACK_OFF, 5, 0, 100);
+    const kill = ev('Killing', 'Container app failed liveness probe, will be restarted', 2, 150, 300);
+    const started = ev('Started', 'Started container app', 3, 0, 200);
+    const r = recurringProbeFailures(
+      input([ev('Unhealthy', LIVENESS_REFUSED, 2, 0, 10), backOff, kill, started], { ref: APP }),
+    );
+    expect(r?.restartEvents).toEqual([backOff, started, kill]);
+  });
+
   it('restartEvents: repeated starts are shown beside the back-off, oldest first', () => {
     const backOff = ev('BackOff', BACK_OFF, 5, 100, 300);
     const started = ev('Started', 'Started container app', 3, 0, 250);
@@ -184,7 +194,13 @@ describe('the container status: restartCount, CrashLoopBackOff, the current star
   const kills = [ev('Killing', 'Container app failed liveness probe, will be restarted', 2, 130, 200)];
 
   it.each([
-    ['running, never restarted, though kills are shown', [...failures, ...kills], run(0, 0), undefined],
+    [
+      'running since the failures began, never restarted, though kills are shown',
+      [...failures, ...kills],
+      run(100, 0),
+      undefined,
+    ],
+    ['the same with restartCount 1', [...failures, ...kills], run(100, 1), 2],
     ['CrashLoopBackOff with restartCount 0 (status cut short)', failures, crashLoop(0), 1],
     ['CrashLoopBackOff, restartCount 3', failures, crashLoop(3), 3],
     ['running since 0 s, failures from 100 s: a later instance', failures, run(0, 3), undefined],
@@ -222,6 +238,6 @@ describe('the container status: restartCount, CrashLoopBackOff, the current star
       undefined,
     ],
   ])('%s', (_name, events, status, restarts) => {
-    expect(restartsOf(input(events, { status }))).toBe(restarts);
+    expect(restartsOf(input(events, { status, ref: APP }))).toBe(restarts);
   });
 });
