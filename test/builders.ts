@@ -594,3 +594,26 @@ export function snapshot(parts: SnapshotParts = {}): Snapshot {
     notes: [],
   };
 }
+
+/**
+ * A kubelet event as `kubectl describe` tables give it (count over a first and last time, no
+ * fieldPath unless asked for): Warning for Unhealthy and BackOff, Normal otherwise.
+ */
+export function probeEvent(
+  reason: string,
+  message: string,
+  count: number,
+  firstS: number,
+  lastS: number,
+  fieldPath?: string,
+): EventRecord {
+  return event({
+    reason,
+    message,
+    count,
+    firstS,
+    lastS,
+    type: reason === 'Unhealthy' || reason === 'BackOff' ? 'Warning' : 'Normal',
+    ...(fieldPath === undefined ? {} : { fieldPath }),
+  });
+}

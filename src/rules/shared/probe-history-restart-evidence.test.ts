@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContainerStatus, EventRecord } from '../../model/index.js';
-import { container, cstatus, event, state } from '../../../test/builders.js';
+import { container, cstatus, probeEvent, state } from '../../../test/builders.js';
 import { recurringProbeFailures, type ProbeHistoryInput } from './probe-history.js';
 
 const APP = { name: 'app', type: 'app' } as const;
@@ -11,24 +11,7 @@ const LIVENESS_REFUSED =
 const STARTUP_503 = 'Startup probe failed: HTTP probe failed with statuscode: 503';
 const BACK_OFF = 'Back-off restarting failed container app in pod web-1_default(0f1e2d3c)';
 
-function ev(
-  reason: string,
-  message: string,
-  count: number,
-  firstS: number,
-  lastS: number,
-  fieldPath?: string,
-): EventRecord {
-  return event({
-    reason,
-    message,
-    count,
-    firstS,
-    lastS,
-    type: reason === 'Unhealthy' || reason === 'BackOff' ? 'Warning' : 'Normal',
-    ...(fieldPath === undefined ? {} : { fieldPath }),
-  });
-}
+const ev = probeEvent;
 
 /** An event as an aggregated paste gives it, with neither time. */
 function undated(e: EventRecord): EventRecord {

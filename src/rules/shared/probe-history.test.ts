@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContainerStatus, EventRecord } from '../../model/index.js';
-import { container, cstatus, event, state } from '../../../test/builders.js';
+import { container, cstatus, probeEvent, state } from '../../../test/builders.js';
 import { recurringProbeFailures, type ProbeHistoryInput } from './probe-history.js';
 
 const MIN = 60;
@@ -8,25 +8,7 @@ const HOUR = 3600;
 const APP = { name: 'app', type: 'app' } as const;
 const UNNAMED = { name: '', type: 'app' } as const;
 
-/** An event as `kubectl describe` tables give it: no fieldPath unless asked for. */
-function ev(
-  reason: string,
-  message: string,
-  count: number,
-  firstS: number,
-  lastS: number,
-  fieldPath?: string,
-): EventRecord {
-  return event({
-    reason,
-    message,
-    count,
-    firstS,
-    lastS,
-    type: reason === 'Unhealthy' || reason === 'BackOff' ? 'Warning' : 'Normal',
-    ...(fieldPath === undefined ? {} : { fieldPath }),
-  });
-}
+const ev = probeEvent;
 
 function input(events: EventRecord[], over: Partial<ProbeHistoryInput> = {}): ProbeHistoryInput {
   return { events, ref: UNNAMED, sole: true, status: undefined, spec: undefined, deleting: false, ...over };
