@@ -61,7 +61,6 @@ describe('a stray runc exec failure line', () => {
     expect(s.logs.map((l) => l.pod)).toEqual(['web-5d4-abcde']);
   });
 
-
   it('prose that mentions the error is no log line', () => {
     const s = read(`${ROW('a-1', 'CrashLoopBackOff')}\n\nI get exec format error when I run it\n`);
     expect(s.logs).toEqual([]);

@@ -107,7 +107,10 @@ describe('nodeProblem: the Ready condition and the lifecycle taints', () => {
       n: node({ conditions: [ready('False')], taints: [UNREACHABLE] }),
       state: 'NotReady',
       detail: 'the kubelet reports the node not ready',
-      texts: ['node node-1 condition Ready=False', 'node node-1 taint node.kubernetes.io/unreachable:NoExecute'],
+      texts: [
+        'node node-1 condition Ready=False',
+        'node node-1 taint node.kubernetes.io/unreachable:NoExecute',
+      ],
       since: ms(30),
     },
     {
@@ -136,7 +139,10 @@ describe('nodeProblem: the Ready condition and the lifecycle taints', () => {
 
   it('dates taint evidence by timeAdded and leaves an undated taint undated', () => {
     const p = problemOf(
-      node({ ready: 'True', taints: [UNREACHABLE, { key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' }] }),
+      node({
+        ready: 'True',
+        taints: [UNREACHABLE, { key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' }],
+      }),
     );
     expect(p?.evidence).toEqual([
       { source: 'node', text: 'node node-1 taint node.kubernetes.io/unreachable:NoExecute', at: at(30) },
@@ -146,7 +152,9 @@ describe('nodeProblem: the Ready condition and the lifecycle taints', () => {
 
   it('ignores a healthy node and taints the lifecycle controller does not set', () => {
     expect(
-      problemOf(node({ ready: 'True', taints: [{ key: 'node.kubernetes.io/disk-pressure', effect: 'NoSchedule' }] })),
+      problemOf(
+        node({ ready: 'True', taints: [{ key: 'node.kubernetes.io/disk-pressure', effect: 'NoSchedule' }] }),
+      ),
     ).toBeUndefined();
   });
 
@@ -200,7 +208,9 @@ describe('nodeLostSignals', () => {
         phase: 'Running',
         conditions: [cond('DisruptionTarget', 'True', 'DeletionByPodGC', 'PodGC: node no longer exists')],
       }),
-      want: [{ source: 'condition', text: 'DisruptionTarget=True DeletionByPodGC: PodGC: node no longer exists' }],
+      want: [
+        { source: 'condition', text: 'DisruptionTarget=True DeletionByPodGC: PodGC: node no longer exists' },
+      ],
     },
     {
       name: 'PodGC DisruptionTarget without a message',
@@ -224,7 +234,10 @@ describe('nodeLostSignals', () => {
 describe('nodeFromLostMessage', () => {
   it.each([
     ['Node worker-3 which was running pod web-1 is unresponsive', 'worker-3'],
-    ['Node ip-10-0-1-23.ec2.internal which was running pod api-0 is unresponsive', 'ip-10-0-1-23.ec2.internal'],
+    [
+      'Node ip-10-0-1-23.ec2.internal which was running pod api-0 is unresponsive',
+      'ip-10-0-1-23.ec2.internal',
+    ],
     ['the node was lost', undefined],
     ['', undefined],
     [undefined, undefined],

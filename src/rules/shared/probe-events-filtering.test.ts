@@ -35,15 +35,45 @@ describe('probeFailures', () => {
   const unhealthy = (message: string, fieldPath = appPath, reason = 'Unhealthy') =>
     event({ reason, message, fieldPath });
   it.each<[string, ReturnType<typeof event>, readonly ProbeName[], number]>([
-    ['a readiness failure of the container', unhealthy('Readiness probe failed: HTTP probe failed with statuscode: 503'), ['readiness'], 1],
-    ['a probe the caller did not ask for', unhealthy('Readiness probe failed: HTTP probe failed with statuscode: 503'), ['liveness', 'startup'], 0],
-    ['another container', unhealthy('Readiness probe failed: HTTP probe failed with statuscode: 503', 'spec.containers{sidecar}'), ['readiness'], 0],
-    ['an Unhealthy message that is no probe text', unhealthy('something else entirely'), ['readiness', 'liveness', 'startup'], 0],
-    ['a probe-shaped message under another reason', unhealthy('Readiness probe failed: HTTP probe failed with statuscode: 503', appPath, 'BackOff'), ['readiness'], 0],
+    [
+      'a readiness failure of the container',
+      unhealthy('Readiness probe failed: HTTP probe failed with statuscode: 503'),
+      ['readiness'],
+      1,
+    ],
+    [
+      'a probe the caller did not ask for',
+      unhealthy('Readiness probe failed: HTTP probe failed with statuscode: 503'),
+      ['liveness', 'startup'],
+      0,
+    ],
+    [
+      'another container',
+      unhealthy('Readiness probe failed: HTTP probe failed with statuscode: 503', 'spec.containers{sidecar}'),
+      ['readiness'],
+      0,
+    ],
+    [
+      'an Unhealthy message that is no probe text',
+      unhealthy('something else entirely'),
+      ['readiness', 'liveness', 'startup'],
+      0,
+    ],
+    [
+      'a probe-shaped message under another reason',
+      unhealthy('Readiness probe failed: HTTP probe failed with statuscode: 503', appPath, 'BackOff'),
+      ['readiness'],
+      0,
+    ],
   ])('%s', (_name, e, probes, count) => {
     const found = probeFailures([e], app, false, probes);
     expect(found).toHaveLength(count);
-    if (count === 1) expect(found[0]?.parsed).toEqual({ probe: 'readiness', outcome: 'failed', detail: 'HTTP probe failed with statuscode: 503' });
+    if (count === 1)
+      expect(found[0]?.parsed).toEqual({
+        probe: 'readiness',
+        outcome: 'failed',
+        detail: 'HTTP probe failed with statuscode: 503',
+      });
   });
 });
 
@@ -82,8 +112,16 @@ describe('summarizeFailure texts', () => {
       'Get "http://10.0.0.5:8080/healthz": read tcp 10.0.0.1:43210->10.0.0.5:8080: read: connection reset by peer',
       { kind: 'reset', text: 'connection reset (GET http://10.0.0.5:8080/healthz)' },
     ],
-    ['EOF', 'Get "http://10.0.0.5:8080/": EOF', { kind: 'reset', text: 'connection reset (GET http://10.0.0.5:8080/)' }],
-    ['the last non-blank line, trimmed', 'first\n  second line  \n   \n', { kind: 'other', text: 'second line' }],
+    [
+      'EOF',
+      'Get "http://10.0.0.5:8080/": EOF',
+      { kind: 'reset', text: 'connection reset (GET http://10.0.0.5:8080/)' },
+    ],
+    [
+      'the last non-blank line, trimmed',
+      'first\n  second line  \n   \n',
+      { kind: 'other', text: 'second line' },
+    ],
     ['a line of exactly 200 characters', 'y'.repeat(200), { kind: 'other', text: 'y'.repeat(200) }],
     ['a line of 201 characters', 'z'.repeat(201), { kind: 'other', text: `${'z'.repeat(197)}...` }],
     ['a long line', long, { kind: 'other', text: `${'x'.repeat(197)}...` }],

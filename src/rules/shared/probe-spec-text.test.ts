@@ -6,8 +6,16 @@ describe('formatProbe handler text', () => {
   it.each<[string, Probe, string]>([
     ['empty httpGet port', { httpGet: { port: '' } }, 'httpGet http://:?/'],
     ['missing tcpSocket port', { tcpSocket: {} as { port: number } }, 'tcpSocket :?'],
-    ['path without a leading slash', { httpGet: { path: 'healthz', port: 8080 } }, 'httpGet http://:8080/healthz'],
-    ['path with a leading slash', { httpGet: { path: '/healthz', port: 8080 } }, 'httpGet http://:8080/healthz'],
+    [
+      'path without a leading slash',
+      { httpGet: { path: 'healthz', port: 8080 } },
+      'httpGet http://:8080/healthz',
+    ],
+    [
+      'path with a leading slash',
+      { httpGet: { path: '/healthz', port: 8080 } },
+      'httpGet http://:8080/healthz',
+    ],
     ['lower-case https scheme', { httpGet: { port: 8443, scheme: 'https' } }, 'httpGet https://:8443/'],
     ['exec without a command', { exec: {} }, 'exec []'],
     ['exec of exactly 80 characters', { exec: { command: ['x'.repeat(80)] } }, `exec [${'x'.repeat(80)}]`],
@@ -49,11 +57,27 @@ describe('probePort', () => {
 
 describe('probeCheckCommands curl line', () => {
   it.each<[string, Probe, string]>([
-    ['HTTPS scheme adds -k', { httpGet: { port: 8443, scheme: 'HTTPS', path: '/live' } }, 'curl -ik https://127.0.0.1:8443/live'],
-    ['https scheme in lower case', { httpGet: { port: 8443, scheme: 'https' } }, 'curl -ik https://127.0.0.1:8443/'],
-    ['HTTP scheme', { httpGet: { port: 8080, scheme: 'HTTP', path: '/live' } }, 'curl -i http://127.0.0.1:8080/live'],
+    [
+      'HTTPS scheme adds -k',
+      { httpGet: { port: 8443, scheme: 'HTTPS', path: '/live' } },
+      'curl -ik https://127.0.0.1:8443/live',
+    ],
+    [
+      'https scheme in lower case',
+      { httpGet: { port: 8443, scheme: 'https' } },
+      'curl -ik https://127.0.0.1:8443/',
+    ],
+    [
+      'HTTP scheme',
+      { httpGet: { port: 8080, scheme: 'HTTP', path: '/live' } },
+      'curl -i http://127.0.0.1:8080/live',
+    ],
     ['no path probes /', { httpGet: { port: 8080 } }, 'curl -i http://127.0.0.1:8080/'],
-    ['path without a slash', { httpGet: { port: 8080, path: 'ready' } }, 'curl -i http://127.0.0.1:8080/ready'],
+    [
+      'path without a slash',
+      { httpGet: { port: 8080, path: 'ready' } },
+      'curl -i http://127.0.0.1:8080/ready',
+    ],
   ])('%s', (_name, probe, curl) => {
     expect(probeCheckCommands('web-1', undefined, probe)).toEqual([
       `kubectl port-forward pod/web-1 ${String(probe.httpGet?.port)}:${String(probe.httpGet?.port)}`,

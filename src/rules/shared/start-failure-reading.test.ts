@@ -9,7 +9,8 @@ import {
   startFailureOf,
 } from './start-failure.js';
 
-const OCI = 'failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "/app/run": stat /app/run: no such file or directory: unknown';
+const OCI =
+  'failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "/app/run": stat /app/run: no such file or directory: unknown';
 const EXEC_LINE = 'exec /entrypoint.sh: exec format error';
 
 function log(container: string, lines: string[], previous = false): LogTail {
@@ -81,7 +82,10 @@ describe('startFailureOf: where and what', () => {
 
   it('reads an unnamed start termination behind CrashLoopBackOff with an empty reason', () => {
     const s = cstatus('web', {
-      state: state.waiting('CrashLoopBackOff', 'back-off 10s restarting failed container=web pod=web-0_shop(u)'),
+      state: state.waiting(
+        'CrashLoopBackOff',
+        'back-off 10s restarting failed container=web pod=web-0_shop(u)',
+      ),
       lastState: { terminated: { exitCode: 128, message: OCI } },
     });
     expect(startFailureOf(s)).toEqual({
@@ -96,9 +100,15 @@ describe('startFailureOf: where and what', () => {
   it.each([
     {
       name: 'a start termination while waiting for another reason',
-      s: cstatus('web', { state: state.waiting('ContainerCreating'), lastState: state.terminated(128, 'StartError') }),
+      s: cstatus('web', {
+        state: state.waiting('ContainerCreating'),
+        lastState: state.terminated(128, 'StartError'),
+      }),
     },
-    { name: 'CrashLoopBackOff with no last termination', s: cstatus('web', { state: state.waiting('CrashLoopBackOff') }) },
+    {
+      name: 'CrashLoopBackOff with no last termination',
+      s: cstatus('web', { state: state.waiting('CrashLoopBackOff') }),
+    },
     { name: 'an empty state', s: cstatus('web', { state: {} }) },
   ])('none for $name', ({ s }) => {
     expect(startFailureOf(s)).toBeUndefined();
@@ -123,7 +133,11 @@ describe('logsOf: the container by name, else the unnamed logs', () => {
   const blank = log('', ['d']);
   it.each([
     { name: 'by name only', logs: [sidecar, web, unnamed], want: [web] },
-    { name: 'unnamed ones when none is named for it', logs: [sidecar, unnamed, blank], want: [unnamed, blank] },
+    {
+      name: 'unnamed ones when none is named for it',
+      logs: [sidecar, unnamed, blank],
+      want: [unnamed, blank],
+    },
     { name: 'nothing when only other containers are named', logs: [sidecar], want: [] },
   ])('$name', ({ logs, want }) => {
     expect(logsOf(logs, 'web')).toEqual(want);
@@ -150,7 +164,10 @@ describe('execFailureAfterStart: which runs count and which log it reads', () =>
 
   it.each([
     { name: 'no status', s: undefined },
-    { name: 'waiting for another reason with no termination', s: cstatus('web', { state: state.waiting('ContainerCreating') }) },
+    {
+      name: 'waiting for another reason with no termination',
+      s: cstatus('web', { state: state.waiting('ContainerCreating') }),
+    },
     {
       name: 'an OOMKilled termination without its exit code',
       s: cstatus('web', {
@@ -160,11 +177,17 @@ describe('execFailureAfterStart: which runs count and which log it reads', () =>
     },
     {
       name: 'a clean exit 0',
-      s: cstatus('web', { state: state.waiting('CrashLoopBackOff'), lastState: state.terminated(0, 'Completed') }),
+      s: cstatus('web', {
+        state: state.waiting('CrashLoopBackOff'),
+        lastState: state.terminated(0, 'Completed'),
+      }),
     },
     {
       name: 'a kill (137)',
-      s: cstatus('web', { state: state.waiting('CrashLoopBackOff'), lastState: state.terminated(137, 'Error') }),
+      s: cstatus('web', {
+        state: state.waiting('CrashLoopBackOff'),
+        lastState: state.terminated(137, 'Error'),
+      }),
     },
   ])('none for $name even with the exec line in the log', ({ s }) => {
     expect(execFailureAfterStart(s, [log('web', [EXEC_LINE], true)], 'web')).toBeUndefined();

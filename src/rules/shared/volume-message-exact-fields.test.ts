@@ -151,7 +151,9 @@ describe('aggregate messages', () => {
 
   it('an aggregate cut right after its lists is still a wait timeout', () => {
     expect(
-      classifyVolumeMessage('Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data]'),
+      classifyVolumeMessage(
+        'Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data]',
+      ),
     ).toEqual({
       kind: 'timeout',
       volume: 'data',
@@ -251,7 +253,9 @@ describe('classifyVolumeEvent fallback', () => {
   });
 
   it('an unrecognised message is kept trimmed, with no volume or operation', () => {
-    expect(classifyVolumeEvent(event({ reason: 'FailedAttachVolume', message: '  something odd \n' }))).toEqual({
+    expect(
+      classifyVolumeEvent(event({ reason: 'FailedAttachVolume', message: '  something odd \n' })),
+    ).toEqual({
       kind: 'attachFailed',
       volume: '',
       operation: '',
