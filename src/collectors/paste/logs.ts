@@ -80,7 +80,7 @@ const NAME = '[a-z0-9][-a-z0-9.]*';
  * of several containers), or the pod and the container (stern).
  */
 const VIEWER_PREFIX = new RegExp(
-  `^([│┃|]\\s*)?(?:(${NAME})\\s+)?(?:(${NAME})\\s+)?(${RUNC_EXEC_FAILURE_TEXT})$`,
+  `^(?:[│┃|]\\s*)?(?:(${NAME})\\s+)?(?:(${NAME})\\s+)?(${RUNC_EXEC_FAILURE_TEXT})$`,
 );
 
 /** The runc failure in one span of text, with the pod and container a prefix names. */
@@ -90,7 +90,7 @@ function execFailureIn(span: string): PastedLog | undefined {
   if (prefixed !== null) return execFailureLog(prefixed[3] ?? '', prefixed[1], prefixed[2]);
   const viewer = VIEWER_PREFIX.exec(text);
   if (viewer === null) return undefined;
-  const [, , first, second, line = ''] = viewer;
+  const [, first, second, line = ''] = viewer;
   // One column is the container (k9s); two are the pod and the container (stern).
   return second === undefined ? execFailureLog(line, undefined, first) : execFailureLog(line, first, second);
 }
