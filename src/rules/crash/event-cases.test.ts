@@ -3,7 +3,7 @@
  * because probe failures recur over them (docs/architecture.md §1).
  */
 import { testRule } from '../../../test/rule-tester.js';
-import { cstatus, event, ms, pod, snapshot, state } from '../../../test/builders.js';
+import { cstatus, ms, pod, probeEvent, snapshot, state } from '../../../test/builders.js';
 import type { EventRecord } from '../../model/index.js';
 import { rule as crashLoop } from './crash-loop-back-off.js';
 import { rule as exitZero } from './exit-zero-loop.js';
@@ -12,24 +12,7 @@ const MIN = 60;
 const HOUR = 3600;
 const APP = 'spec.containers{app}';
 
-function ev(
-  reason: string,
-  message: string,
-  count: number,
-  firstS: number,
-  lastS: number,
-  fieldPath?: string,
-) {
-  return event({
-    reason,
-    message,
-    count,
-    firstS,
-    lastS,
-    type: reason === 'BackOff' || reason === 'Unhealthy' ? 'Warning' : 'Normal',
-    ...(fieldPath === undefined ? {} : { fieldPath }),
-  });
-}
+const ev = probeEvent;
 const REFUSED = 'Liveness probe failed: dial tcp 10.36.5.120:9000: getsockopt: connection refused';
 const starts = (count: number, lastS: number): EventRecord[] => [
   ev('Created', 'Created container', count, 0, lastS, APP),
@@ -79,14 +62,20 @@ testRule(crashLoop, {
     {
       name: 'events only: one back-off, then the kubelet started the container again (x3 over 16m) and nothing newer',
       snapshot: snapshot({
-        events: [ev('BackOff', 'Back-off restarting failed container', 1, 16 * MIN - 49, 16 * MIN - 49, APP), ...starts(3, 16 * MIN - 36)],
+        events: [
+          ev('BackOff', 'Back-off restarting failed container', 1, 16 * MIN - 49, 16 * MIN - 49, APP),
+          ...starts(3, 16 * MIN - 36),
+        ],
       }),
       now: ms(16 * MIN),
     },
     {
       name: 'events only: two back-offs an hour ago, the container started after them',
       snapshot: snapshot({
-        events: [ev('BackOff', 'Back-off restarting failed container', 2, 10 * MIN, 11 * MIN, APP), ...starts(3, 12 * MIN)],
+        events: [
+          ev('BackOff', 'Back-off restarting failed container', 2, 10 * MIN, 11 * MIN, APP),
+          ...starts(3, 12 * MIN),
+        ],
       }),
       now: ms(HOUR + 12 * MIN),
     },
@@ -95,12 +84,24 @@ testRule(crashLoop, {
     ...[
       ['the newest back-off is after the newest start', 1, 16 * MIN - 20, 16 * MIN - 40],
       ['back-off and start in the same second', 1, 16 * MIN - 30, 16 * MIN - 30],
-      ['a newer start, but back-offs still recurring (x5, the last 2 min ago)', 5, 16 * MIN - 120, 16 * MIN - 60],
+      [
+        'a newer start, but back-offs still recurring (x5, the last 2 min ago)',
+        5,
+        16 * MIN - 120,
+        16 * MIN - 60,
+      ],
     ].map(([label, count, backOffAtS, startAtS]) => ({
       name: `events only: ${label as string}`,
       snapshot: snapshot({
         events: [
-          ev('BackOff', 'Back-off restarting failed container', count as number, MIN, backOffAtS as number, APP),
+          ev(
+            'BackOff',
+            'Back-off restarting failed container',
+            count as number,
+            MIN,
+            backOffAtS as number,
+            APP,
+          ),
           ...starts((count as number) + 1, startAtS as number),
         ],
       }),
