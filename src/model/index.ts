@@ -4,3 +4,4 @@ export { WORKLOAD_KINDS } from './kube.js';
 export * from './snapshot.js';
 export * from './diagnosis.js';
 export * from './state-kinds.js';
+export * from './placeholders.js';

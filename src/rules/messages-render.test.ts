@@ -41,7 +41,9 @@ describe('placeholders', () => {
 describe('renderWith', () => {
   const metas = new Map([[META.id, META]]);
   it('renders the message of a known rule', () => {
-    expect(renderWith(metas, f('image-pull/pull-failed', 'notFound'))).toBe('Image nginx:nope of app was not found.');
+    expect(renderWith(metas, f('image-pull/pull-failed', 'notFound'))).toBe(
+      'Image nginx:nope of app was not found.',
+    );
   });
   it('falls back to the message id for an unknown rule or message', () => {
     expect(renderWith(metas, f('image-pull/other', 'notFound'))).toBe('notFound');

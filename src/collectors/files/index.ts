@@ -63,7 +63,10 @@ function gather(source: Source, into: Gathered): void {
     appendAll(into.pasted, paste.objects);
     appendAll(into.pastedLogs, paste.logs);
     appendAll(into.commandNamespaces, paste.commandNamespaces);
-    appendAll(into.notes, paste.notes.map((n) => `${source.name}: ${n}`));
+    appendAll(
+      into.notes,
+      paste.notes.map((n) => `${source.name}: ${n}`),
+    );
     return;
   }
   if (structured instanceof InputError) throw structured;

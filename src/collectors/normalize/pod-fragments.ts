@@ -1,4 +1,5 @@
 import { isRecord, str, type Raw } from './coerce.js';
+import { UNNAMED_CONTAINER, unnamedName } from '../../model/index.js';
 
 /**
  * People paste parts of a pod: its status block, one container status, a container state,
@@ -81,8 +82,6 @@ function podParts(value: unknown): { metadata?: Raw; spec?: Raw; status?: Raw } 
   return undefined;
 }
 
-const UNNAMED_CONTAINER = 'unnamed';
-
 /** Rebuilds a kindless fragment into a raw Pod object, or undefined when it is not part of a pod. */
 export function rebuildPod(value: unknown): RebuiltPod | undefined {
   const parts = podParts(value);
@@ -99,7 +98,7 @@ export function rebuildPod(value: unknown): RebuiltPod | undefined {
     firstName(statuses) ?? firstName(spec.containers) ?? firstName(status.initContainerStatuses);
   const given = parts.metadata === undefined ? undefined : str(parts.metadata.name);
   const name =
-    given ?? (container === undefined || container === UNNAMED_CONTAINER ? 'unnamed-pod' : container);
+    given ?? (container === undefined || container === UNNAMED_CONTAINER ? unnamedName('Pod') : container);
   const raw: Raw = {
     kind: 'Pod',
     metadata: { ...(parts.metadata ?? {}), name },

@@ -8,13 +8,14 @@ import { isRecord, rec, str } from '../normalize/coerce.js';
 import { commandTarget, type CommandTarget } from './common/command.js';
 import type { PastedObject } from './common/types.js';
 import { WORKLOAD_KINDS } from '../../model/index.js';
+import { isUnnamed } from '../../model/index.js';
 
 const VERBS = ['get', 'describe', 'logs', 'log', 'events'] as const;
 const OWNERS: ReadonlySet<string> = new Set(WORKLOAD_KINDS);
 
 /** A name the readers made up, or took from a container, rather than read. */
 function isGuess(name: string | undefined, inferred: string): boolean {
-  return name === undefined || name.startsWith('unnamed') || inferred.startsWith('named after its container');
+  return name === undefined || isUnnamed(name) || inferred.startsWith('named after its container');
 }
 
 function named(o: PastedObject, raw: Record<string, unknown>, command: string): PastedObject {

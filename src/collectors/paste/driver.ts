@@ -9,6 +9,7 @@ import { readUnderCutHeader } from './cut-header.js';
 import { readJsonMembers } from './json-fragment.js';
 import { kindlessObjects } from './kindless.js';
 import { podsForStrayLogs, readLog, strayExecFailure, type PastedLog } from './logs.js';
+import { unnamedName } from '../../model/index.js';
 
 /** The first line of a YAML mapping as kubectl -o yaml prints it: lowerCamel keys, unlike describe's "Restart Count:". */
 const YAML_START = /^\s*(?:- )?[a-z][A-Za-z0-9]*:(?:\s|$)/;
@@ -48,7 +49,7 @@ function withName(raw: Record<string, unknown>, line: number): PastedObject {
   const meta = isRecord(raw.metadata) ? raw.metadata : {};
   if (str(meta.name) !== undefined || typeof raw.kind !== 'string' || raw.kind === 'Event')
     return { raw, line };
-  const name = raw.kind === 'Pod' ? UNNAMED_POD : `unnamed-${raw.kind.toLowerCase()}`;
+  const name = raw.kind === 'Pod' ? UNNAMED_POD : unnamedName(raw.kind);
   return {
     raw: { ...raw, metadata: { ...meta, name } },
     line,

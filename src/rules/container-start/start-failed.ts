@@ -66,7 +66,7 @@ function steps(pod: Pod, f: ContainerStartFailure, id: MessageId): string[] {
         describePod(pod),
         ...(node === undefined
           ? []
-          : [kubectl.raw(`get node ${kubectl.quote(node)} -o jsonpath='{.status.nodeInfo.architecture}'`)]),
+          : [kubectl.getNode(node, `-o jsonpath='{.status.nodeInfo.architecture}'`)]),
         `docker manifest inspect ${kubectl.quote(image)}`,
         'Use an image built for the node architecture (a multi-arch image), or pin the pod to matching nodes with a kubernetes.io/arch nodeSelector.',
       ];

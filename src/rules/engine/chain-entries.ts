@@ -60,7 +60,9 @@ export function chainFor(
     // One object shape for every entry (absent fields stay undefined): this runs per stage per pod.
     const timed = status === 'passed' && at !== undefined;
     const since =
-      chosenSince !== undefined && stage === chosen?.stage && status === chosen.status ? chosenSince : undefined;
+      chosenSince !== undefined && stage === chosen?.stage && status === chosen.status
+        ? chosenSince
+        : undefined;
     const entry: ChainEntry = {
       stage,
       status,

@@ -49,8 +49,19 @@ describe('buildContexts: Services and the pods they select', () => {
 
 describe('buildContexts: objects known only from their events', () => {
   const events = [
-    event({ name: 'gone-1', namespace: 'shop', reason: 'BackOff', message: 'Back-off restarting failed container' }),
-    event({ kind: 'ReplicaSet', name: 'web-old', namespace: 'shop', reason: 'FailedCreate', message: 'Error creating: x' }),
+    event({
+      name: 'gone-1',
+      namespace: 'shop',
+      reason: 'BackOff',
+      message: 'Back-off restarting failed container',
+    }),
+    event({
+      kind: 'ReplicaSet',
+      name: 'web-old',
+      namespace: 'shop',
+      reason: 'FailedCreate',
+      message: 'Error creating: x',
+    }),
   ];
   const live = pod({ name: 'web-1', namespace: 'shop' });
   // authoritative lists × which kinds they list → the pods and workloads that become targets.
@@ -62,10 +73,16 @@ describe('buildContexts: objects known only from their events', () => {
     [true, ['events', 'workloads'], ['web-1', 'gone-1'], []],
     [true, ['events'], ['web-1', 'gone-1'], ['web-old']],
   ];
-  it.each(table)('authoritative %s, listing %j: pods %j, workloads %j', (authoritative, collected, pods, workloads) => {
-    const snap = { ...snapshot({ pods: [live], events, collected }), ...(authoritative ? { authoritative } : {}) };
-    const contexts = buildContexts(snap, Date.parse('2026-01-01T00:00:00Z'));
-    expect(contexts.pods.map((c) => c.pod.metadata.name)).toEqual(pods);
-    expect(contexts.workloads.map((c) => c.workload.metadata.name)).toEqual(workloads);
-  });
+  it.each(table)(
+    'authoritative %s, listing %j: pods %j, workloads %j',
+    (authoritative, collected, pods, workloads) => {
+      const snap = {
+        ...snapshot({ pods: [live], events, collected }),
+        ...(authoritative ? { authoritative } : {}),
+      };
+      const contexts = buildContexts(snap, Date.parse('2026-01-01T00:00:00Z'));
+      expect(contexts.pods.map((c) => c.pod.metadata.name)).toEqual(pods);
+      expect(contexts.workloads.map((c) => c.workload.metadata.name)).toEqual(workloads);
+    },
+  );
 });

@@ -26,12 +26,32 @@ function d(over: Partial<Diagnosis> & { name?: string; namespace?: string }): Di
 
 describe('compareDiagnoses', () => {
   it.each<[string, Diagnosis, Diagnosis]>([
-    ['failed before progressing, whatever the stage', d({ stage: 'readiness', name: 'z' }), d({ verdict: 'progressing', stage: 'scheduling', name: 'a' })],
-    ['progressing before unknown', d({ verdict: 'progressing', stage: 'readiness' }), d({ verdict: 'unknown', stage: 'scheduling' })],
-    ['unknown before healthy', d({ verdict: 'unknown', stage: null }), d({ verdict: 'healthy', stage: null })],
-    ['then chain order', d({ stage: 'scheduling', confidence: 'low', name: 'z' }), d({ stage: 'crash', confidence: 'high', name: 'a' })],
+    [
+      'failed before progressing, whatever the stage',
+      d({ stage: 'readiness', name: 'z' }),
+      d({ verdict: 'progressing', stage: 'scheduling', name: 'a' }),
+    ],
+    [
+      'progressing before unknown',
+      d({ verdict: 'progressing', stage: 'readiness' }),
+      d({ verdict: 'unknown', stage: 'scheduling' }),
+    ],
+    [
+      'unknown before healthy',
+      d({ verdict: 'unknown', stage: null }),
+      d({ verdict: 'healthy', stage: null }),
+    ],
+    [
+      'then chain order',
+      d({ stage: 'scheduling', confidence: 'low', name: 'z' }),
+      d({ stage: 'crash', confidence: 'high', name: 'a' }),
+    ],
     ['a stage before none', d({ stage: 'termination' }), d({ stage: null })],
-    ['then confidence', d({ confidence: 'medium', ruleId: 'crash/z' }), d({ confidence: 'low', ruleId: 'crash/a' })],
+    [
+      'then confidence',
+      d({ confidence: 'medium', ruleId: 'crash/z' }),
+      d({ confidence: 'low', ruleId: 'crash/a' }),
+    ],
     ['then rule id', d({ ruleId: 'crash/a', name: 'z' }), d({ ruleId: 'crash/b', name: 'a' })],
     ['no rule id before one', d({ ruleId: null, name: 'z' }), d({ ruleId: 'crash/a', name: 'a' })],
     ['then namespace', d({ namespace: 'a', name: 'z' }), d({ namespace: 'b', name: 'a' })],
@@ -48,7 +68,13 @@ describe('compareDiagnoses', () => {
 });
 
 /** A rule of `id` that reports `findings` (reason, messageId, data) on every target of its kind. */
-function rule(id: string, stage: StageId, target: RuleTarget, findings: Partial<Finding>[], when: (ctx: Parameters<Rule['evaluate']>[0]) => boolean = () => true): Rule {
+function rule(
+  id: string,
+  stage: StageId,
+  target: RuleTarget,
+  findings: Partial<Finding>[],
+  when: (ctx: Parameters<Rule['evaluate']>[0]) => boolean = () => true,
+): Rule {
   const meta = {
     id,
     stage,
@@ -80,14 +106,22 @@ function rule(id: string, stage: StageId, target: RuleTarget, findings: Partial<
 }
 
 const crashing = (name: string) =>
-  pod({ name, nodeName: 'node-1', containerStatuses: [cstatus('app', { state: state.waiting('CrashLoopBackOff') })] });
+  pod({
+    name,
+    nodeName: 'node-1',
+    containerStatuses: [cstatus('app', { state: state.waiting('CrashLoopBackOff') })],
+  });
 const isCrashing = (ctx: Parameters<Rule['evaluate']>[0]) =>
-  ctx.target === 'pod' && ctx.pod.status.containerStatuses?.[0]?.state?.waiting?.reason === 'CrashLoopBackOff';
+  ctx.target === 'pod' &&
+  ctx.pod.status.containerStatuses?.[0]?.state?.waiting?.reason === 'CrashLoopBackOff';
 
 describe('diagnose: order of the diagnoses', () => {
   it('puts a failure at a late stage ahead of a young pod progressing at an early one', () => {
     const snap = snapshot({ pods: [pod({ name: 'a-young', createdS: 0 }), crashing('z-crash')], events: [] });
-    const out = diagnose(snap, { now: ms(30), rules: [rule('crash/x', 'crash', 'pod', [{}], isCrashing)] }).diagnoses;
+    const out = diagnose(snap, {
+      now: ms(30),
+      rules: [rule('crash/x', 'crash', 'pod', [{}], isCrashing)],
+    }).diagnoses;
     expect(out.map((x) => [x.target.name, x.verdict, x.stage])).toEqual([
       ['z-crash', 'failed', 'crash'],
       ['a-young', 'progressing', 'scheduling'],
@@ -96,7 +130,10 @@ describe('diagnose: order of the diagnoses', () => {
 
   it('puts a failure ahead of a verdict without a stage', () => {
     const snap = snapshot({ pods: [pod({ name: 'a-old', createdS: 0 }), crashing('z-crash')], events: [] });
-    const out = diagnose(snap, { now: ms(3600), rules: [rule('crash/x', 'crash', 'pod', [{}], isCrashing)] }).diagnoses;
+    const out = diagnose(snap, {
+      now: ms(3600),
+      rules: [rule('crash/x', 'crash', 'pod', [{}], isCrashing)],
+    }).diagnoses;
     expect(out.map((x) => [x.target.name, x.verdict, x.stage])).toEqual([
       ['z-crash', 'failed', 'crash'],
       ['a-old', 'unknown', null],
@@ -106,8 +143,20 @@ describe('diagnose: order of the diagnoses', () => {
   it('within one rank orders by rule id, then by name, whatever the snapshot order', () => {
     const snap = snapshot({ pods: [crashing('b'), crashing('c'), crashing('a')], events: [] });
     const rules = [
-      rule('crash/zz', 'crash', 'pod', [{}], (ctx) => isCrashing(ctx) && ctx.target === 'pod' && ctx.pod.metadata.name === 'a'),
-      rule('crash/aa', 'crash', 'pod', [{}], (ctx) => isCrashing(ctx) && ctx.target === 'pod' && ctx.pod.metadata.name !== 'a'),
+      rule(
+        'crash/zz',
+        'crash',
+        'pod',
+        [{}],
+        (ctx) => isCrashing(ctx) && ctx.target === 'pod' && ctx.pod.metadata.name === 'a',
+      ),
+      rule(
+        'crash/aa',
+        'crash',
+        'pod',
+        [{}],
+        (ctx) => isCrashing(ctx) && ctx.target === 'pod' && ctx.pod.metadata.name !== 'a',
+      ),
     ];
     const out = diagnose(snap, { now: ms(3600), rules }).diagnoses;
     expect(out.map((x) => [x.ruleId, x.target.name])).toEqual([
@@ -175,7 +224,9 @@ describe('diagnose: a rule that throws', () => {
 describe('diagnose: a Service without a namespace', () => {
   it('is filed under the empty namespace', () => {
     const bare = { ...endpoints({ service: 'cart' }), metadata: { name: 'cart' } };
-    const svcRule = rule('service-endpoints/x', 'service-endpoints', 'service', [{ reason: 'NoReadyEndpoints' }]);
+    const svcRule = rule('service-endpoints/x', 'service-endpoints', 'service', [
+      { reason: 'NoReadyEndpoints' },
+    ]);
     const [x] = diagnose(snapshot({ endpoints: [bare] }), { now: ms(3600), rules: [svcRule] }).diagnoses;
     expect(x?.target).toEqual({ kind: 'Service', namespace: '', name: 'cart' });
   });

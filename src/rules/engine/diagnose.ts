@@ -22,6 +22,7 @@ import { findingConfidence } from './confidence.js';
 import { isQuietPod } from './quiet.js';
 import { timedConfidence, timeFindings, type ReferenceClock } from './failure-timing.js';
 import type { PodContext, Rule, RuleContext, RuleMeta } from '../types.js';
+import { explainPlaceholders } from './placeholder-steps.js';
 
 export interface EngineOptions {
   /** Reference time, epoch ms. */
@@ -165,7 +166,7 @@ export function diagnose(snapshot: Snapshot, options: EngineOptions): EngineResu
     if (d !== undefined) diagnoses.push(d);
   }
 
-  return { diagnoses: sortDiagnoses(diagnoses), ruleFailures };
+  return { diagnoses: sortDiagnoses(diagnoses.map(explainPlaceholders)), ruleFailures };
 }
 
 /** One pod: resolve history, re-judge time, pick the verdict, add the startup breakdown. */

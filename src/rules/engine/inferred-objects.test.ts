@@ -61,17 +61,28 @@ describe('KnownObjects: objects known only from their events', () => {
       kind: 'ReplicaSet',
       name: 'web-5d9c7b8f4',
       uid: 'uid-rs',
-      message: 'Error creating: pods "web-5d9c7b8f4-abcde" is forbidden: exceeded quota: compute, requested: cpu=1, used: cpu=4, limited: cpu=4',
+      message:
+        'Error creating: pods "web-5d9c7b8f4-abcde" is forbidden: exceeded quota: compute, requested: cpu=1, used: cpu=4, limited: cpu=4',
     });
     const k = known(snapshot({ events: [ev] }));
     expect(k.workloadList()).toStrictEqual([
-      { kind: 'ReplicaSet', metadata: { name: 'web-5d9c7b8f4', namespace: 'default', uid: 'uid-rs' }, spec: {}, status: {} },
+      {
+        kind: 'ReplicaSet',
+        metadata: { name: 'web-5d9c7b8f4', namespace: 'default', uid: 'uid-rs' },
+        spec: {},
+        status: {},
+      },
     ]);
     expect(k.pods).toEqual([]);
   });
 
   it('rebuilds nothing from the events of objects that are neither pods nor workloads', () => {
-    const ev = event({ reason: 'NodeNotReady', kind: 'Node', name: 'node-1', message: 'Node node-1 status is now: NodeNotReady' });
+    const ev = event({
+      reason: 'NodeNotReady',
+      kind: 'Node',
+      name: 'node-1',
+      message: 'Node node-1 status is now: NodeNotReady',
+    });
     const k = known(snapshot({ events: [{ ...ev, regarding: { kind: 'Node', name: 'node-1' } }] }));
     expect(k.workloadList()).toEqual([]);
     expect(k.pods).toEqual([]);
@@ -104,16 +115,24 @@ describe('KnownObjects.controllerChain', () => {
     expect(chain.map((w) => w.metadata)).toStrictEqual([{ name: 'web-5d9c7b8f4', namespace: 'default' }]);
   });
 
-  it('a pod owned by a Node (a static pod\'s mirror) has no controller chain', () => {
+  it("a pod owned by a Node (a static pod's mirror) has no controller chain", () => {
     const k = known(snapshot({}));
-    expect(k.controllerChain(meta('etcd-node-1', [{ kind: 'Node', name: 'node-1', controller: true }], 'kube-system'), 'Pod')).toEqual([]);
+    expect(
+      k.controllerChain(
+        meta('etcd-node-1', [{ kind: 'Node', name: 'node-1', controller: true }], 'kube-system'),
+        'Pod',
+      ),
+    ).toEqual([]);
     expect(k.workloadList()).toEqual([]);
   });
 
   it('finds a namespace-less workload of the snapshot rather than rebuilding it', () => {
     const rs = noNs(workload({ kind: 'ReplicaSet', name: 'web-5d9c7b8f4' }));
     const k = known(snapshot({ workloads: [rs] }));
-    const chain = k.controllerChain(meta('web-1', [{ kind: 'ReplicaSet', name: 'web-5d9c7b8f4', controller: true }], null), 'Pod');
+    const chain = k.controllerChain(
+      meta('web-1', [{ kind: 'ReplicaSet', name: 'web-5d9c7b8f4', controller: true }], null),
+      'Pod',
+    );
     expect(chain).toHaveLength(1);
     expect(chain[0]).toBe(rs);
     expect(k.inferred.size).toBe(0);
@@ -131,7 +150,10 @@ describe('KnownObjects.controllerChain', () => {
 
   it('rebuilds the owner of a namespace-less object without a namespace', () => {
     const k = known(snapshot({}));
-    const chain = k.controllerChain(meta('web-1', [{ kind: 'ReplicaSet', name: 'web-5d9c7b8f4', controller: true }], null), 'Pod');
+    const chain = k.controllerChain(
+      meta('web-1', [{ kind: 'ReplicaSet', name: 'web-5d9c7b8f4', controller: true }], null),
+      'Pod',
+    );
     expect(chain.map((w) => w.metadata)).toStrictEqual([{ name: 'web-5d9c7b8f4' }]);
   });
 
@@ -141,8 +163,20 @@ describe('KnownObjects.controllerChain', () => {
       workload({ kind: 'ReplicaSet', name: `rs-${i}`, owner: { kind: 'ReplicaSet', name: `rs-${i + 1}` } }),
     );
     const k = known(snapshot({ workloads: rss }));
-    const chain = k.controllerChain(meta('web-1', [{ kind: 'ReplicaSet', name: 'rs-0', controller: true }]), 'Pod');
-    expect(chain.map((w) => w.metadata.name)).toEqual(['rs-0', 'rs-1', 'rs-2', 'rs-3', 'rs-4', 'rs-5', 'rs-6', 'rs-7']);
+    const chain = k.controllerChain(
+      meta('web-1', [{ kind: 'ReplicaSet', name: 'rs-0', controller: true }]),
+      'Pod',
+    );
+    expect(chain.map((w) => w.metadata.name)).toEqual([
+      'rs-0',
+      'rs-1',
+      'rs-2',
+      'rs-3',
+      'rs-4',
+      'rs-5',
+      'rs-6',
+      'rs-7',
+    ]);
   });
 
   describe('a ReplicaSet without owner references belongs to the Deployment that scaled it', () => {
@@ -154,7 +188,10 @@ describe('KnownObjects.controllerChain', () => {
         name: 'web',
         message: 'Scaled up replica set web-5d9c7b8f4 to 3 from 0',
       });
-      return { ...ev, regarding: { kind: 'Deployment', name: 'web', ...(namespace === undefined ? {} : { namespace }) } };
+      return {
+        ...ev,
+        regarding: { kind: 'Deployment', name: 'web', ...(namespace === undefined ? {} : { namespace }) },
+      };
     };
 
     it.each([
@@ -187,8 +224,16 @@ describe('KnownObjects.services', () => {
     });
     const k = known(s);
     const list = k.services(s);
-    expect(list.map((x) => `${x.metadata.namespace}/${x.metadata.name}`)).toEqual(['default/web', 'shop/api', 'default/cart']);
-    expect(list[1]).toStrictEqual({ kind: 'Service', metadata: { name: 'api', namespace: 'shop' }, spec: {} });
+    expect(list.map((x) => `${x.metadata.namespace}/${x.metadata.name}`)).toEqual([
+      'default/web',
+      'shop/api',
+      'default/cart',
+    ]);
+    expect(list[1]).toStrictEqual({
+      kind: 'Service',
+      metadata: { name: 'api', namespace: 'shop' },
+      spec: {},
+    });
     expect(list.slice(1).every((x) => k.inferred.has(x))).toBe(true);
     expect(inferred(k, list[0])).toBe(false);
   });
@@ -207,7 +252,10 @@ describe('KnownObjects.services', () => {
 
   it('matches namespace-less Services and Endpoints, and rebuilds without a namespace', () => {
     const svc = noNs(service({ name: 'web' }));
-    const s = snapshot({ services: [svc], endpoints: [noNs(endpoints({ service: 'web' })), noNs(endpoints({ service: 'api' }))] });
+    const s = snapshot({
+      services: [svc],
+      endpoints: [noNs(endpoints({ service: 'web' })), noNs(endpoints({ service: 'api' }))],
+    });
     const list = known(s).services(s);
     expect(list).toHaveLength(2);
     expect(list[0]).toBe(svc);

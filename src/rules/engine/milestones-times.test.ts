@@ -18,7 +18,11 @@ const readyAt = (lastTransitionTime: string | undefined): Pod =>
 describe('podMilestones: the time of a condition', () => {
   it.each<[string, string | undefined, { at?: number; iso?: string }]>([
     ['keeps the API text when it is already in RFC 3339 seconds form', at(5), { at: ms(5), iso: at(5) }],
-    ['dates, but does not reuse, a time with fractional seconds', '2026-01-01T00:00:05.250Z', { at: ms(5.25) }],
+    [
+      'dates, but does not reuse, a time with fractional seconds',
+      '2026-01-01T00:00:05.250Z',
+      { at: ms(5.25) },
+    ],
     ['dates, but does not reuse, a time with an offset', '2026-01-01T01:00:05+01:00', { at: ms(5) }],
     ['no time at all', undefined, {}],
     ['a time that does not parse', 'yesterday', {}],
@@ -56,13 +60,23 @@ describe('podMilestones: furthest', () => {
   });
 
   it('admits a pod with a uid but no creation time or status', () => {
-    const p: Pod = { kind: 'Pod', metadata: { name: 'web-1', uid: 'uid-web-1' }, spec: { containers: [] }, status: {} };
+    const p: Pod = {
+      kind: 'Pod',
+      metadata: { name: 'web-1', uid: 'uid-web-1' },
+      spec: { containers: [] },
+      status: {},
+    };
     expect(podMilestones(p, []).pod.get('admission')).toStrictEqual({});
     expect(podMilestones(p, []).furthest).toBe(0);
   });
 
   it('admits a pod with a phase but no creation time or uid', () => {
-    const p: Pod = { kind: 'Pod', metadata: { name: 'web-1' }, spec: { containers: [] }, status: { phase: 'Pending' } };
+    const p: Pod = {
+      kind: 'Pod',
+      metadata: { name: 'web-1' },
+      spec: { containers: [] },
+      status: { phase: 'Pending' },
+    };
     expect(podMilestones(p, []).pod.get('admission')).toStrictEqual({});
   });
 });
@@ -97,14 +111,22 @@ describe('podMilestones: a container that ran and exited has started', () => {
     pod({
       nodeName: 'node-1',
       phase: 'Running',
-      containerStatuses: [cstatus('app', { state: state.waiting('CrashLoopBackOff'), lastState, restartCount: 3 })],
+      containerStatuses: [
+        cstatus('app', { state: state.waiting('CrashLoopBackOff'), lastState, restartCount: 3 }),
+      ],
     });
 
   it.each<[string, ReturnType<typeof state.terminated>, { at?: number } | undefined]>([
     ['dated by its start', state.terminated(1, 'Error', { startedS: 3, finishedS: 9 }), { at: ms(3) }],
     ['undated when the status gives no start', state.terminated(1, 'Error', { finishedS: 9 }), {}],
-    ['not when the runtime could not start it (StartError, exit 128)', state.terminated(128, 'StartError', { finishedS: 9 }), undefined],
+    [
+      'not when the runtime could not start it (StartError, exit 128)',
+      state.terminated(128, 'StartError', { finishedS: 9 }),
+      undefined,
+    ],
   ])('%s', (_name, last, expected) => {
-    expect(podMilestones(crashed(last), []).containers.get('app/app')?.get('container-start')).toStrictEqual(expected);
+    expect(podMilestones(crashed(last), []).containers.get('app/app')?.get('container-start')).toStrictEqual(
+      expected,
+    );
   });
 });

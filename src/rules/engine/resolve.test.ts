@@ -22,14 +22,56 @@ function milestones(
 describe('stagePassed', () => {
   // Stage positions: image-pull 5, init-containers 7, container-start 8, readiness 11, termination 13.
   it.each<[string, Milestones, StageId, ContainerRef | undefined, boolean]>([
-    ['termination never passes, even past the end of the chain', milestones(['termination'], 99), 'termination', undefined, false],
+    [
+      'termination never passes, even past the end of the chain',
+      milestones(['termination'], 99),
+      'termination',
+      undefined,
+      false,
+    ],
     ['its own pod milestone', milestones(['scheduling'], -1), 'scheduling', undefined, true],
-    ["the container's own milestone", milestones([], -1, { 'app/app': ['image-pull'] }), 'image-pull', app, true],
-    ["another container's milestone does not count", milestones([], -1, { 'app/other': ['image-pull'] }), 'image-pull', app, false],
-    ['an init container once the pod is initialized', milestones(['init-containers'], -1), 'image-pull', init, true],
-    ['an init container is not passed by app-level progress', milestones(['readiness'], 11), 'image-pull', init, false],
-    ['an app container is passed by a later pod milestone', milestones(['readiness'], 11), 'image-pull', app, true],
-    ['a container stage without a container: the furthest milestone decides', milestones(['readiness'], 11), 'container-start', undefined, true],
+    [
+      "the container's own milestone",
+      milestones([], -1, { 'app/app': ['image-pull'] }),
+      'image-pull',
+      app,
+      true,
+    ],
+    [
+      "another container's milestone does not count",
+      milestones([], -1, { 'app/other': ['image-pull'] }),
+      'image-pull',
+      app,
+      false,
+    ],
+    [
+      'an init container once the pod is initialized',
+      milestones(['init-containers'], -1),
+      'image-pull',
+      init,
+      true,
+    ],
+    [
+      'an init container is not passed by app-level progress',
+      milestones(['readiness'], 11),
+      'image-pull',
+      init,
+      false,
+    ],
+    [
+      'an app container is passed by a later pod milestone',
+      milestones(['readiness'], 11),
+      'image-pull',
+      app,
+      true,
+    ],
+    [
+      'a container stage without a container: the furthest milestone decides',
+      milestones(['readiness'], 11),
+      'container-start',
+      undefined,
+      true,
+    ],
     ['furthest at the stage itself does not pass it', milestones([], 8), 'container-start', undefined, false],
     ['furthest one past the stage passes it', milestones([], 9), 'container-start', undefined, true],
     ['nothing passed', milestones([], -1), 'scheduling', undefined, false],
@@ -69,11 +111,27 @@ describe('resolveFindings', () => {
 describe('compareFindings', () => {
   it.each<[string, Finding, Finding]>([
     ['chain order first', f({ stage: 'scheduling', ruleId: 'z' }), f({ stage: 'image-pull', ruleId: 'a' })],
-    ['failed before progressing', f({ status: 'failed', ruleId: 'z' }), f({ status: 'progressing', ruleId: 'a' })],
-    ['then rule id', f({ ruleId: 'a', container: { type: 'app', name: 'z' } }), f({ ruleId: 'b', container: init })],
-    ['then init containers before app ones', f({ container: { type: 'init', name: 'z' } }), f({ container: { type: 'app', name: 'a' } })],
+    [
+      'failed before progressing',
+      f({ status: 'failed', ruleId: 'z' }),
+      f({ status: 'progressing', ruleId: 'a' }),
+    ],
+    [
+      'then rule id',
+      f({ ruleId: 'a', container: { type: 'app', name: 'z' } }),
+      f({ ruleId: 'b', container: init }),
+    ],
+    [
+      'then init containers before app ones',
+      f({ container: { type: 'init', name: 'z' } }),
+      f({ container: { type: 'app', name: 'a' } }),
+    ],
     ['an init container before no container', f({ container: init }), f({})],
-    ['then container name', f({ container: { type: 'app', name: 'a' } }), f({ container: { type: 'app', name: 'b' } })],
+    [
+      'then container name',
+      f({ container: { type: 'app', name: 'a' } }),
+      f({ container: { type: 'app', name: 'b' } }),
+    ],
   ])('%s', (_name, first, second) => {
     expect(compareFindings(first, second)).toBeLessThan(0);
     expect(compareFindings(second, first)).toBeGreaterThan(0);

@@ -62,7 +62,11 @@ describe('Index: objects without a namespace are filed under the empty namespace
     ['quotas', () => index.resourceQuotas(''), [quota]],
     ['limit ranges', () => index.limitRanges(''), [limits]],
     ['events', () => index.eventsFor({ kind: 'Pod', name: 'bare' }), [bareEvent]],
-    ['events asked with the empty namespace', () => index.eventsFor({ kind: 'Pod', namespace: '', name: 'bare' }), [bareEvent]],
+    [
+      'events asked with the empty namespace',
+      () => index.eventsFor({ kind: 'Pod', namespace: '', name: 'bare' }),
+      [bareEvent],
+    ],
   ])('%s in the namespace', (_kind, lookup, expected) => {
     expect(lookup()).toEqual(expected);
   });
@@ -89,7 +93,10 @@ describe('Index: services and probes', () => {
 
   it('files an EndpointSlice under its kubernetes.io/service-name label only', () => {
     const labelled = endpointSlice({ service: 'web', endpoints: [] });
-    const unlabelled = { ...labelled, metadata: { ...without(labelled.metadata, 'labels'), name: 'stray-abcde' } };
+    const unlabelled = {
+      ...labelled,
+      metadata: { ...without(labelled.metadata, 'labels'), name: 'stray-abcde' },
+    };
     // A Service may well be called "undefined": a slice with no label must not land under it.
     const index = new Index(snapshot({ endpointSlices: [labelled, unlabelled] }));
     expect(index.endpointSlicesFor('default', 'web')).toEqual([labelled]);
@@ -115,8 +122,16 @@ describe('Index: default StorageClass', () => {
   });
 
   it.each<[string, StorageClass[], string | undefined]>([
-    ['the GA annotation, ahead of classes that are not default', [ga('gp3', 'true'), ga('gp2', 'false'), storageClass({ name: 'standard' })], 'gp3'],
-    ['the beta annotation', [beta('old', 'true'), beta('slow', 'false'), storageClass({ name: 'standard' })], 'old'],
+    [
+      'the GA annotation, ahead of classes that are not default',
+      [ga('gp3', 'true'), ga('gp2', 'false'), storageClass({ name: 'standard' })],
+      'gp3',
+    ],
+    [
+      'the beta annotation',
+      [beta('old', 'true'), beta('slow', 'false'), storageClass({ name: 'standard' })],
+      'old',
+    ],
     ['annotations set to "false" make no default', [ga('gp2', 'false'), beta('slow', 'false')], undefined],
     ['no annotations make no default', [storageClass({ name: 'standard' })], undefined],
     ['none at all', [], undefined],
@@ -161,11 +176,9 @@ describe('Index: events', () => {
       [onlyFirst, backOff, pulled],
     ] as EventRecord[][]) {
       const index = new Index(snapshot({ events: order }));
-      expect(index.eventsFor({ kind: 'Pod', namespace: 'default', name: 'web-1' }).map((e) => e.reason)).toEqual([
-        'Pulled',
-        'Pulling',
-        'BackOff',
-      ]);
+      expect(
+        index.eventsFor({ kind: 'Pod', namespace: 'default', name: 'web-1' }).map((e) => e.reason),
+      ).toEqual(['Pulled', 'Pulling', 'BackOff']);
     }
   });
 });

@@ -273,11 +273,12 @@ describe('disruption-target: the finding in full', () => {
     expect(f?.messageId).toBe('apiEviction');
     expect(f?.reason).toBe('Evicted');
     expect(f?.at).toBeUndefined();
-    expect(f?.data).toEqual({ node: 'its node' });
+    expect(f?.data).toEqual({ node: '(name not in the evidence)' });
     expect(f?.evidence).toEqual([
       { source: 'condition', text: 'DisruptionTarget=True EvictionByEvictionAPI' },
     ]);
-    expect(f?.nextSteps).toEqual(["kubectl describe node 'its node'", EVENTS, PDB]);
+    // No node name to put in a command: the node list finds it.
+    expect(f?.nextSteps).toEqual(['kubectl get nodes -o wide', EVENTS, PDB]);
   });
 
   it('a DisruptionTarget condition that is not True is no disruption', () => {

@@ -2,7 +2,7 @@ import type { Evidence, ReasonCode } from '../../model/index.js';
 import { formatTaint, isTolerated, parseTime } from '../../k8s/index.js';
 import { eventEvidence, eventTime, newest, withReason } from '../shared/events.js';
 import { finding } from '../shared/finding.js';
-import { kubectl } from '../shared/kubectl.js';
+import { kubectl, nodeInSentence, UNNAMED_NODE } from '../shared/kubectl.js';
 import { UNHEALTHY_NODE_TAINTS } from '../shared/node-health.js';
 import { podCondition } from '../shared/pod-progress.js';
 import type { PodContext, Rule } from '../types.js';
@@ -61,7 +61,7 @@ export const rule = {
       const evicted = pod.status.reason === 'Evicted' || withReason(ctx.events, 'Evicted').length > 0;
       if (evicted || KUBELET_OTHERS.test(dt?.message ?? '')) return [];
     }
-    const node = pod.spec.nodeName ?? 'its node';
+    const node = pod.spec.nodeName ?? UNNAMED_NODE;
     const evidence: Evidence[] = [];
     if (dt !== undefined) {
       const text = `DisruptionTarget=True ${dt.reason ?? ''}${dt.message ? `: ${dt.message}` : ''}`;
@@ -82,13 +82,13 @@ export const rule = {
       const unhealthy = taints.find((t) => UNHEALTHY.has(t.key));
       reason = unhealthy === undefined ? 'Evicted' : 'NodeNotReady';
       messageId = unhealthy === undefined ? 'taintEviction' : 'taintUnhealthy';
-      data = { node, taint: (unhealthy ?? taints[0])?.text ?? 'a NoExecute taint' };
+      data = { node: nodeInSentence(node), taint: (unhealthy ?? taints[0])?.text ?? 'a NoExecute taint' };
     } else if (kind === 'EvictionByEvictionAPI') {
       messageId = 'apiEviction';
-      data = { node };
+      data = { node: nodeInSentence(node) };
     } else {
       messageId = 'disrupted';
-      data = { node, disruption: kind, detail: dt?.message ?? 'no message' };
+      data = { node: nodeInSentence(node), disruption: kind, detail: dt?.message ?? 'no message' };
     }
     const ns = pod.metadata.namespace;
     return [

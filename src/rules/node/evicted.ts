@@ -1,7 +1,7 @@
 import { parseTime } from '../../k8s/index.js';
 import { eventEvidence, newest, withReason } from '../shared/events.js';
 import { finding } from '../shared/finding.js';
-import { kubectl } from '../shared/kubectl.js';
+import { kubectl, UNNAMED_NODE } from '../shared/kubectl.js';
 import type { Rule } from '../types.js';
 
 const meta = {
@@ -40,7 +40,7 @@ export const rule = {
     const message = fromStatus ? (pod.status.message ?? '') : (last?.message ?? '');
     const resource = LOW_ON.exec(message)?.[1] ?? 'a resource';
     const consumer = CONSUMER.exec(message);
-    const nodeName = pod.spec.nodeName ?? last?.host ?? 'its node';
+    const nodeName = pod.spec.nodeName ?? last?.host ?? UNNAMED_NODE;
     const evidence = [
       ...(fromStatus
         ? [{ source: 'status' as const, text: `status.reason: Evicted; status.message: ${message}` }]

@@ -228,7 +228,7 @@ describe('kubelet-rejected: the finding in full', () => {
       messageId: 'rejected',
       data: { node: 'its node', rejection: 'UnexpectedAdmissionError', detail: 'no message' },
       evidence: 'status.phase: Failed; status.reason: UnexpectedAdmissionError',
-      steps: ["kubectl describe node 'its node'", FIX_OTHER],
+      steps: ['kubectl get nodes -o wide', FIX_OTHER],
     },
   ])('$name', ({ pod: p, messageId, data, evidence, steps }) => {
     const findings = runRule(rule, snapshot({ pods: [p] }));

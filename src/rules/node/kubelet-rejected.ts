@@ -2,7 +2,7 @@ import type { EventRecord } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import { eventEvidence, eventTime, newest } from '../shared/events.js';
 import { finding } from '../shared/finding.js';
-import { kubectl } from '../shared/kubectl.js';
+import { kubectl, UNNAMED_NODE } from '../shared/kubectl.js';
 import { plainlyHealthy } from '../shared/pod-progress.js';
 import type { Rule } from '../types.js';
 
@@ -100,7 +100,7 @@ export const rule = {
       return [];
     const rejection = statusReason ?? last?.reason ?? '';
     const message = (fromStatus ? pod.status.message : undefined) ?? last?.message ?? '';
-    const node = pod.spec.nodeName ?? last?.host ?? 'its node';
+    const node = pod.spec.nodeName ?? last?.host ?? UNNAMED_NODE;
     const ns = pod.metadata.namespace;
     const name = pod.metadata.name;
 
@@ -156,9 +156,7 @@ export const rule = {
         at: last === undefined ? parseTime(pod.status.startTime) : eventTime(last),
         nextSteps: [
           kubectl.describeNode(node),
-          ...(predicate === 'NodeAffinity'
-            ? [kubectl.raw(`get node ${kubectl.quote(node)} --show-labels`)]
-            : []),
+          ...(predicate === 'NodeAffinity' ? [kubectl.getNode(node, `--show-labels`)] : []),
           `${fixFor(resource, predicate)} Then delete the Failed pod (its controller makes a new one): kubectl delete pod ${kubectl.quote(name)}${kubectl.nsFlag(ns)}`,
         ],
       }),

@@ -122,10 +122,10 @@ describe('node-lost: the finding in full', () => {
     ).toEqual([]);
   });
 
-  it('phase Unknown without a node name: its node', () => {
+  it('phase Unknown without a node name: the sentence says so, the command lists the nodes', () => {
     const [f] = runRule(rule, snapshot({ pods: [pod({ phase: 'Unknown' })] }));
-    expect(f?.data).toEqual({ node: 'its node', detail: 'the pod status is Unknown' });
-    expect(f?.nextSteps[0]).toBe("kubectl get node 'its node' -o wide");
+    expect(f?.data).toEqual({ node: '(name not in the evidence)', detail: 'the pod status is Unknown' });
+    expect(f?.nextSteps[0]).toBe('kubectl get nodes -o wide');
   });
 
   it('an unreachable node: the time it turned Unknown', () => {

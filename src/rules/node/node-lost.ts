@@ -1,6 +1,6 @@
 import { parseTime } from '../../k8s/index.js';
 import { finding } from '../shared/finding.js';
-import { kubectl } from '../shared/kubectl.js';
+import { kubectl, nodeInSentence, UNNAMED_NODE } from '../shared/kubectl.js';
 import { nodeFromLostMessage, nodeLostSignals, nodeProblem } from '../shared/node-health.js';
 import { podCondition } from '../shared/pod-progress.js';
 import type { Rule } from '../types.js';
@@ -38,7 +38,7 @@ export const rule = {
     if (signals.length === 0 && !missing) return [];
     const ns = pod.metadata.namespace;
     const name = pod.metadata.name;
-    const node = pod.spec.nodeName ?? nodeFromLostMessage(pod.status.message) ?? 'its node';
+    const node = pod.spec.nodeName ?? nodeFromLostMessage(pod.status.message) ?? UNNAMED_NODE;
     const gc = podCondition(pod, 'DisruptionTarget');
     const gcMessage = gc?.reason === 'DeletionByPodGC' ? gc.message : undefined;
     const detail =
@@ -50,12 +50,12 @@ export const rule = {
       finding(meta, {
         reason: 'NodeLost',
         messageId: missing && signals.length === 0 ? 'nodeGone' : 'nodeLost',
-        data: { node, detail },
+        data: { node: nodeInSentence(node), detail },
         evidence: [...signals, ...(problem?.evidence ?? [])],
         at,
         confidence: signals.length === 0 ? 'medium' : 'high',
         nextSteps: [
-          kubectl.raw(`get node ${kubectl.quote(node)} -o wide`),
+          kubectl.getNode(node, `-o wide`),
           kubectl.describe('pod', name, ns),
           `If the node is gone for good, delete the pod so its controller replaces it (a StatefulSet waits for this): kubectl delete pod ${kubectl.quote(name)}${kubectl.nsFlag(ns)} --grace-period=0 --force`,
         ],

@@ -1,7 +1,7 @@
 import { parseTime, podStatusColumn } from '../../k8s/index.js';
 import { eventEvidence, eventTime, newest, withReason } from '../shared/events.js';
 import { finding } from '../shared/finding.js';
-import { kubectl } from '../shared/kubectl.js';
+import { kubectl, nodeInSentence, UNNAMED_NODE } from '../shared/kubectl.js';
 import { describeNodeState, nodeLostSignals, nodeProblem } from '../shared/node-health.js';
 import { isTerminal, podCondition } from '../shared/pod-progress.js';
 import type { Rule } from '../types.js';
@@ -72,12 +72,12 @@ export const rule = {
 
     // Only the node controller's event: trust it while the Node is not in the evidence and the pod is not Ready.
     if (last === undefined || ctx.node !== undefined || ready?.status === 'True') return [];
-    const nodeName = pod.spec.nodeName ?? 'its node';
+    const nodeName = pod.spec.nodeName ?? UNNAMED_NODE;
     return [
       finding(meta, {
         reason: 'NodeNotReady',
         messageId: 'nodeNotReadyEvent',
-        data: { node: nodeName },
+        data: { node: nodeInSentence(nodeName) },
         basis: 'events',
         evidence: [...eventLines, ...readyEvidence],
         at: eventTime(last) || parseTime(ready?.lastTransitionTime),
@@ -90,9 +90,7 @@ export const rule = {
 function nextSteps(node: string, ns: string | undefined): string[] {
   return [
     kubectl.describeNode(node),
-    kubectl.raw(
-      `get pods${kubectl.nsFlag(ns)} -o wide --field-selector spec.nodeName=${kubectl.quote(node)}`,
-    ),
+    kubectl.podsOnNode(node, ns),
     'Bring the node back (kubelet, container runtime, network or the machine itself); pods with a controller are recreated elsewhere once their not-ready/unreachable toleration (300 s by default) runs out.',
   ];
 }

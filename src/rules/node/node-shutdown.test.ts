@@ -199,10 +199,14 @@ describe('node-shutdown: the finding in full', () => {
     expect(f?.nextSteps).toEqual(steps('node-1'));
   });
 
-  it('no node anywhere: "its node", quoted in the commands', () => {
+  it('no node anywhere: "its node" in the sentence, commands that list the nodes and their pods', () => {
     const [f] = runRule(rule, snapshot({ pods: [pod({ phase: 'Failed', reason: 'NodeShutdown' })] }));
     expect(f?.data).toEqual({ node: 'its node' });
-    expect(f?.nextSteps).toEqual(steps('its node', "'its node'"));
+    expect(f?.nextSteps).toEqual([
+      'kubectl get nodes -o wide',
+      'kubectl get pods -n default -o wide',
+      steps('node-1')[2],
+    ]);
   });
 
   it('condition and event: the event time', () => {

@@ -2,7 +2,7 @@ import type { Evidence } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import { eventEvidence, eventTime, newest, withReason } from '../shared/events.js';
 import { finding } from '../shared/finding.js';
-import { kubectl } from '../shared/kubectl.js';
+import { kubectl, UNNAMED_NODE } from '../shared/kubectl.js';
 import { podCondition } from '../shared/pod-progress.js';
 import type { Rule } from '../types.js';
 
@@ -71,7 +71,7 @@ export const rule = {
       });
     }
     if (last !== undefined) evidence.push(eventEvidence(last, now));
-    const node = pod.spec.nodeName ?? last?.host ?? 'its node';
+    const node = pod.spec.nodeName ?? last?.host ?? UNNAMED_NODE;
     const ns = pod.metadata.namespace;
     const rejected = statusRejected || (!statusTerminated && !byShutdown);
     return [
@@ -84,9 +84,7 @@ export const rule = {
         at: last === undefined ? parseTime(disruption?.lastTransitionTime) : eventTime(last),
         nextSteps: [
           kubectl.describeNode(node),
-          kubectl.raw(
-            `get pods${kubectl.nsFlag(ns)} -o wide --field-selector spec.nodeName=${kubectl.quote(node)}`,
-          ),
+          kubectl.podsOnNode(node, ns),
           `Expected during node maintenance: the controller recreates the pod on another node. Delete the leftover Failed pod when done: kubectl delete pod ${kubectl.quote(pod.metadata.name)}${kubectl.nsFlag(ns)}`,
         ],
       }),

@@ -2,7 +2,7 @@ import type { Evidence } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import { eventEvidence, eventTime, newest, withReason } from '../shared/events.js';
 import { finding } from '../shared/finding.js';
-import { kubectl } from '../shared/kubectl.js';
+import { kubectl, UNNAMED_NODE } from '../shared/kubectl.js';
 import { plainlyHealthy, podCondition } from '../shared/pod-progress.js';
 import type { Rule } from '../types.js';
 
@@ -71,7 +71,7 @@ export const rule = {
     if (last !== undefined) evidence.push(eventEvidence(last, now));
 
     const m = schedEvent === undefined ? null : BY_SCHEDULER.exec(schedEvent.message);
-    const node = pod.spec.nodeName ?? m?.[2] ?? last?.host ?? 'its node';
+    const node = pod.spec.nodeName ?? m?.[2] ?? last?.host ?? UNNAMED_NODE;
     const preemptor =
       m?.[1] === undefined
         ? undefined

@@ -15,6 +15,7 @@ import {
   type SandboxErrorKind,
 } from './sandbox-message.js';
 import { perContext } from '../shared/memo.js';
+import { UNNAMED_NODE } from '../shared/kubectl.js';
 
 export interface SandboxFailure {
   /** Classification of the newest event of this cause. */
@@ -46,7 +47,7 @@ function computeSandboxFailures(ctx: PodContext): ReadonlyMap<SandboxErrorKind, 
   for (const [kind, { error, events }] of groups) {
     const newest = events.reduce((a, b) => (eventTime(b) >= eventTime(a) ? b : a));
     const firsts = events.map((e) => e.first ?? e.last).filter((t): t is number => t !== undefined);
-    const node = ctx.pod.spec.nodeName ?? events.find((e) => e.host)?.host ?? 'its node';
+    const node = ctx.pod.spec.nodeName ?? events.find((e) => e.host)?.host ?? UNNAMED_NODE;
     out.set(kind, {
       error,
       events,

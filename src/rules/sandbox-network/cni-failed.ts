@@ -36,7 +36,7 @@ export const rule = {
         messageId: named ? 'cniFailed' : 'cniFailedUnnamed',
         data: named ? { plugin, node: f.node, detail } : { node: f.node, detail },
         nextSteps: [
-          kubectl.raw(`get pods -A -o wide --field-selector spec.nodeName=${kubectl.quote(f.node)}`),
+          kubectl.podsOnNode(f.node),
           kubectl.describe('pod', ctx.pod.metadata.name, ctx.pod.metadata.namespace),
           `Fix the ${named ? plugin : 'CNI'} agent on ${f.node} (its pod's logs say why); the kubelet retries the sandbox by itself.`,
         ],

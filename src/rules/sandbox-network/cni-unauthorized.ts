@@ -34,7 +34,7 @@ export const rule = {
     const agent =
       plugin === 'calico'
         ? kubectl.raw('get pods -A -l k8s-app=calico-node -o wide')
-        : kubectl.raw(`get pods -A -o wide --field-selector spec.nodeName=${kubectl.quote(f.node)}`);
+        : kubectl.podsOnNode(f.node);
     return [
       sandboxFinding(meta, ctx, f, {
         reason: 'CNIUnauthorized',

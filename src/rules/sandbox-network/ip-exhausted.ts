@@ -36,7 +36,7 @@ export const rule = {
         data: named ? { plugin, node: f.node, detail } : { node: f.node, detail },
         nextSteps: [
           kubectl.describeNode(f.node),
-          kubectl.raw(`get pods -A -o wide --field-selector spec.nodeName=${kubectl.quote(f.node)}`),
+          kubectl.podsOnNode(f.node),
           "Free or add addresses: clean up leaked IPAM allocations, enlarge the node's pod CIDR or the subnet, or lower the node's max pods to what its address range can hold.",
         ],
       }),

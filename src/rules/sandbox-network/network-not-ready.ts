@@ -35,7 +35,7 @@ export const rule = {
         data: { node: f.node, detail: f.error.detail },
         nextSteps: [
           kubectl.describeNode(f.node),
-          kubectl.raw(`get pods -A -o wide --field-selector spec.nodeName=${kubectl.quote(f.node)}`),
+          kubectl.podsOnNode(f.node),
           `Make the CNI DaemonSet pod run on ${f.node} (it writes the configuration into /etc/cni/net.d); the kubelet starts the pod once the network is ready.`,
         ],
       }),

@@ -34,7 +34,7 @@ export const rule = {
         data: { node: f.node, image, detail: f.error.detail },
         nextSteps: [
           kubectl.describeNode(f.node),
-          kubectl.raw(`get pods -A -o wide --field-selector spec.nodeName=${kubectl.quote(f.node)}`),
+          kubectl.podsOnNode(f.node),
           `Make ${image} pullable from ${f.node} (registry access, proxy or a mirror) or pre-load it; the runtime's sandbox image setting (containerd sandbox_image, CRI-O pause_image) decides which image it is.`,
         ],
       }),

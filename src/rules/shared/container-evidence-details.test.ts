@@ -26,7 +26,12 @@ describe('naming a container by its kind', () => {
   it.each([
     [APP, 'container app', 'containerStatuses[app]', 'containers'],
     [INIT, 'init container migrate', 'initContainerStatuses[migrate]', 'initContainers'],
-    [EPHEMERAL, 'ephemeral container debugger', 'ephemeralContainerStatuses[debugger]', 'ephemeralContainers'],
+    [
+      EPHEMERAL,
+      'ephemeral container debugger',
+      'ephemeralContainerStatuses[debugger]',
+      'ephemeralContainers',
+    ],
   ] as const)('%o: "%s", %s, spec.%s', (ref, subject, field, list) => {
     expect(containerSubject(ref)).toBe(subject);
     expect(statusField(ref)).toBe(field);
@@ -96,9 +101,9 @@ describe('hasState / podHasState', () => {
   it('podHasState reads init and app statuses', () => {
     expect(podHasState(pod())).toBe(false);
     expect(podHasState(pod({ containerStatuses: [cstatus('app')] }))).toBe(false);
-    expect(podHasState(pod({ initContainerStatuses: [cstatus('migrate', { state: state.running(2) })] }))).toBe(
-      true,
-    );
+    expect(
+      podHasState(pod({ initContainerStatuses: [cstatus('migrate', { state: state.running(2) })] })),
+    ).toBe(true);
     expect(podHasState(pod({ containerStatuses: [cstatus('app', { state: state.running(2) })] }))).toBe(true);
   });
 });
@@ -109,11 +114,7 @@ describe('errorDetail / isOldStartError', () => {
   it.each([
     ['Failed', 'Error: ErrImagePull  \n', 'ErrImagePull'],
     ['Failed', 'Error: secret "db-pass" not found', 'secret "db-pass" not found'],
-    [
-      'Failed',
-      `${OLD_START} `,
-      "API error (404): Container command 'perl1' not found or does not exist.",
-    ],
+    ['Failed', `${OLD_START} `, "API error (404): Container command 'perl1' not found or does not exist."],
     ['Failed', 'Failed to pull image "nginx:nope": not found', undefined],
     ['BackOff', 'Error: ErrImagePull', undefined],
   ])('%s %j -> %j', (reason, message, detail) => {
@@ -174,13 +175,37 @@ describe('createdSince: a Created/Started event for the container at or after a 
 
   it.each([
     ['fieldPath names it', 'Started container app', 'spec.containers{app}', APP, true],
-    ['fieldPath names it (docker-era message)', 'Started container with docker id 4a5bd0d8b0a7', 'spec.containers{app}', APP, true],
+    [
+      'fieldPath names it (docker-era message)',
+      'Started container with docker id 4a5bd0d8b0a7',
+      'spec.containers{app}',
+      APP,
+      true,
+    ],
     ['fieldPath names another container', 'Started container app', 'spec.containers{web}', APP, false],
-    ['fieldPath names an init container of that name', 'Started container app', 'spec.initContainers{app}', APP, false],
-    ['fieldPath names the init container', 'Started container migrate', 'spec.initContainers{migrate}', INIT, true],
+    [
+      'fieldPath names an init container of that name',
+      'Started container app',
+      'spec.initContainers{app}',
+      APP,
+      false,
+    ],
+    [
+      'fieldPath names the init container',
+      'Started container migrate',
+      'spec.initContainers{migrate}',
+      INIT,
+      true,
+    ],
     ['no fieldPath, message names it', 'Created container: app', undefined, APP, true],
     ['no fieldPath, message names another', 'Created container: web', undefined, APP, false],
-    ['no fieldPath, message names no container', 'Started container with docker id 4a5bd0d8b0a7', undefined, APP, false],
+    [
+      'no fieldPath, message names no container',
+      'Started container with docker id 4a5bd0d8b0a7',
+      undefined,
+      APP,
+      false,
+    ],
     ['no fieldPath, empty message', '', undefined, APP, false],
   ] as const)('%s', (_label, message, fieldPath, ref, found) => {
     const e =

@@ -1,4 +1,5 @@
 import type { ContainerRef, ContainerStatus, EventRecord, Evidence, Pod } from '../../model/index.js';
+import { isUnnamed } from '../../model/index.js';
 import { containerEntries, type ContainerEntry } from './containers.js';
 import { eventContainer, eventTime } from './events.js';
 import { kubectl } from './kubectl.js';
@@ -43,12 +44,14 @@ export function stateEvidence(
   return { source: 'status', text: `${statusField(ref)}.${where}: ${detail}` };
 }
 
-/** `kubectl get pod P -n NS -o jsonpath='{.spec.containers[?(@.name=="app")].image}'` (all containers when unknown). */
+/** `kubectl get pod P -n NS -o jsonpath='{.spec.containers[?(@.name=="app")].image}'` (every container of its list when the container is unknown or unnamed). */
 export function containerJsonPath(pod: Pod, ref: ContainerRef | undefined, field: string): string {
   const path =
     ref === undefined
       ? `{.spec.initContainers[*].${field}}{"\\n"}{.spec.containers[*].${field}}`
-      : `{.spec.${specList(ref)}[?(@.name=="${ref.name}")].${field}}`;
+      : isUnnamed(ref.name)
+        ? `{.spec.${specList(ref)}[*].${field}}`
+        : `{.spec.${specList(ref)}[?(@.name=="${ref.name}")].${field}}`;
   return kubectl.raw(
     `get pod ${kubectl.quote(pod.metadata.name)}${kubectl.nsFlag(pod.metadata.namespace)} -o jsonpath=${kubectl.quote(path)}`,
   );

@@ -49,9 +49,17 @@ describe('wasCreated', () => {
       cstatus('app', { state: state.waiting('CreateContainerError'), containerID: 'containerd://4f3c2a' }),
       true,
     ],
-    ['waiting after restarts', cstatus('app', { state: state.waiting('CrashLoopBackOff'), restartCount: 3 }), true],
+    [
+      'waiting after restarts',
+      cstatus('app', { state: state.waiting('CrashLoopBackOff'), restartCount: 3 }),
+      true,
+    ],
     ['running without an ID', cstatus('app', { state: state.running(3), containerID: '' }), true],
-    ['terminated without an ID', cstatus('app', { state: state.terminated(1, 'Error'), containerID: '' }), true],
+    [
+      'terminated without an ID',
+      cstatus('app', { state: state.terminated(1, 'Error'), containerID: '' }),
+      true,
+    ],
   ])('%s: %s', (_label, status, created) => {
     expect(wasCreated(status)).toBe(created);
   });

@@ -22,13 +22,22 @@ describe('newest', () => {
 
 describe('eventContainer parses the fieldPath once per event', () => {
   it('returns the same ref for the same event', () => {
-    const e = event({ reason: 'Started', type: 'Normal', message: 'Started container app', fieldPath: 'spec.containers{app}' });
+    const e = event({
+      reason: 'Started',
+      type: 'Normal',
+      message: 'Started container app',
+      fieldPath: 'spec.containers{app}',
+    });
     const first = eventContainer(e);
     expect(first).toEqual(APP);
     expect(eventContainer(e)).toBe(first);
   });
   it('undefined for an event about the pod itself', () => {
-    const e = event({ reason: 'Scheduled', type: 'Normal', message: 'Successfully assigned default/web-1 to node-1' });
+    const e = event({
+      reason: 'Scheduled',
+      type: 'Normal',
+      message: 'Successfully assigned default/web-1 to node-1',
+    });
     expect(eventContainer(e)).toBeUndefined();
     expect(eventContainer(e)).toBeUndefined();
   });
@@ -76,8 +85,14 @@ describe('eventEvidence', () => {
     count,
   });
   it.each([
-    [1, 'Warning FailedMount kubelet: MountVolume.SetUp failed for volume "config" : configmap "app-config" not found'],
-    [5, 'Warning FailedMount (x5) kubelet: MountVolume.SetUp failed for volume "config" : configmap "app-config" not found'],
+    [
+      1,
+      'Warning FailedMount kubelet: MountVolume.SetUp failed for volume "config" : configmap "app-config" not found',
+    ],
+    [
+      5,
+      'Warning FailedMount (x5) kubelet: MountVolume.SetUp failed for volume "config" : configmap "app-config" not found',
+    ],
   ])('an event without times, count %i', (count, text) => {
     expect(eventEvidence(untimed(count), ms(600))).toStrictEqual({ source: 'event', text });
   });

@@ -43,7 +43,8 @@ describe('finding leaves out the optional fields it was not given', () => {
       since: undefined,
       reported: false,
     });
-    for (const key of ['container', 'confidence', 'at', 'since', 'reported']) expect(f).not.toHaveProperty(key);
+    for (const key of ['container', 'confidence', 'at', 'since', 'reported'])
+      expect(f).not.toHaveProperty(key);
   });
 
   it('keeps each optional field it was given', () => {

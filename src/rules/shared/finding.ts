@@ -32,7 +32,9 @@ export function finding(meta: RuleMeta, input: FindingInput): Finding {
     data: input.data ?? {},
     ...(input.container === undefined ? {} : { container: input.container }),
     evidence: input.evidence,
-    nextSteps: input.nextSteps,
+    // Two steps can come out the same (both node commands fall back to the node list when the
+    // evidence names no node): each is said once.
+    nextSteps: [...new Set(input.nextSteps)],
     ...(input.confidence === undefined ? {} : { confidence: input.confidence }),
     ...(input.at === undefined ? {} : { at: input.at }),
     ...(input.since === undefined ? {} : { since: input.since }),

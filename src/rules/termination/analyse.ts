@@ -17,6 +17,7 @@ import { eventTime } from '../shared/events.js';
 import { nodeLostSignals, nodeProblem, type NodeProblem } from '../shared/node-health.js';
 import { classifyVolumeMessage } from '../shared/volume-message.js';
 import { perContext } from '../shared/memo.js';
+import { UNNAMED_NODE } from '../shared/kubectl.js';
 
 export type TerminationBlocker = 'nodeGone' | 'volumeTeardown' | 'finalizers' | 'stuck';
 
@@ -166,7 +167,7 @@ function nodeTrouble(ctx: PodContext): NodeProblem | undefined {
   const problem = nodeProblem(ctx);
   if (problem !== undefined || nodeLostSignals(pod).length === 0) return problem;
   return {
-    node: pod.spec.nodeName ?? 'its node',
+    node: pod.spec.nodeName ?? UNNAMED_NODE,
     state: 'Unknown',
     detail: pod.status.message ?? 'the node is lost',
     evidence: nodeLostSignals(pod),

@@ -1,5 +1,5 @@
 import { finding, graceStatus } from '../shared/finding.js';
-import { kubectl } from '../shared/kubectl.js';
+import { kubectl, nodeInSentence, UNNAMED_NODE } from '../shared/kubectl.js';
 import { describeNodeState } from '../shared/node-health.js';
 import { stuckDeletion } from './analyse.js';
 import type { Rule } from '../types.js';
@@ -35,14 +35,14 @@ export const rule = {
       finding(meta, {
         reason: 'NodeGone',
         messageId: 'nodeGone',
-        data: { node: node.node, state: describeNodeState(node), detail: node.detail },
+        data: { node: nodeInSentence(node.node), state: describeNodeState(node), detail: node.detail },
         status: graceStatus(meta, stuck.deadline, ctx.now),
         evidence: [stuck.requested, ...node.evidence],
         at: node.since ?? stuck.deadline,
         since: stuck.deadline,
         nextSteps: [
-          kubectl.raw(`get node ${kubectl.quote(node.node)} -o wide`),
-          `If the machine is really down, mark it out of service so its pods are cleaned up: kubectl taint nodes ${kubectl.quote(node.node)} node.kubernetes.io/out-of-service=nodeshutdown:NoExecute`,
+          kubectl.getNode(node.node, '-o wide'),
+          `If the machine is really down, mark it out of service so its pods are cleaned up: kubectl taint nodes ${node.node === UNNAMED_NODE ? 'NODE' : kubectl.quote(node.node)} node.kubernetes.io/out-of-service=nodeshutdown:NoExecute${node.node === UNNAMED_NODE ? " (NODE: the pod's node, from the list above)" : ''}`,
           `Or, once you are sure the containers no longer run, remove the pod: kubectl delete pod ${kubectl.quote(name)}${kubectl.nsFlag(ns)} --grace-period=0 --force`,
         ],
       }),

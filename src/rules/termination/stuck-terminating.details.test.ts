@@ -1,7 +1,7 @@
 /**
  * stuck-terminating in full: its evidence (the request, what still runs and the deadline, the last
  * two kill troubles, the finalizers), its message for a dated, undated or quiet pod, and its next
- * steps (the node, or "its node" when the evidence does not name it).
+ * steps (the node, or the node list when the evidence does not name it).
  */
 import { describe, expect, it } from 'vitest';
 import { runRule } from '../../../test/rule-tester.js';
@@ -58,7 +58,7 @@ describe('stuck-terminating: output', () => {
     ]);
   });
 
-  it('nothing running, no node named: only the request as evidence, "its node" in the next steps', () => {
+  it('nothing running, no node named: only the request as evidence, the node list in the next steps', () => {
     const p = pod({
       phase: 'Running',
       deletionS: 100,
@@ -73,7 +73,7 @@ describe('stuck-terminating: output', () => {
     ]);
     expect(f?.nextSteps).toEqual([
       'kubectl describe pod web-1 -n default',
-      "kubectl describe node 'its node'",
+      'kubectl get nodes -o wide',
       'Check the kubelet and container runtime on its node (they must stop the containers and report it); as a last resort: kubectl delete pod web-1 -n default --grace-period=0 --force',
     ]);
   });

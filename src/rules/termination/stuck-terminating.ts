@@ -1,7 +1,7 @@
 import { formatTime, humanDuration } from '../../k8s/index.js';
 import { eventEvidence } from '../shared/events.js';
 import { finding, graceStatus } from '../shared/finding.js';
-import { kubectl } from '../shared/kubectl.js';
+import { kubectl, UNNAMED_NODE } from '../shared/kubectl.js';
 import { stuckDeletion, type StuckDeletion } from './analyse.js';
 import type { Rule } from '../types.js';
 
@@ -37,7 +37,7 @@ export const rule = {
     if (stuck?.blocker !== 'stuck') return [];
     const { pod, now } = ctx;
     const ns = pod.metadata.namespace;
-    const node = pod.spec.nodeName ?? 'its node';
+    const node = pod.spec.nodeName ?? UNNAMED_NODE;
     const status = graceStatus(meta, stuck.deadline, now);
     const running = stuck.running.length > 0;
     const { messageId, data } = wording(stuck, status, now, node);

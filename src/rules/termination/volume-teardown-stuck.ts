@@ -1,6 +1,6 @@
 import { eventEvidence, eventTime, newest } from '../shared/events.js';
 import { finding, graceStatus } from '../shared/finding.js';
-import { kubectl } from '../shared/kubectl.js';
+import { kubectl, UNNAMED_NODE } from '../shared/kubectl.js';
 import { classifyVolumeMessage, shortDetail } from '../shared/volume-message.js';
 import { stuckDeletion } from './analyse.js';
 import type { Rule } from '../types.js';
@@ -32,7 +32,7 @@ export const rule = {
     const last = newest(stuck.teardown);
     if (last === undefined) return [];
     const error = classifyVolumeMessage(last.message);
-    const node = ctx.pod.spec.nodeName ?? last.host ?? 'its node';
+    const node = ctx.pod.spec.nodeName ?? last.host ?? UNNAMED_NODE;
     const quoted = /volume \\?"([^"\\]+)\\?"/.exec(last.message)?.[1];
     const volume = error !== undefined && error.volume !== '' ? error.volume : (quoted ?? 'unknown');
     return [

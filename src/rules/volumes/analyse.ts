@@ -8,6 +8,7 @@ import { eventEvidence, eventTime } from '../shared/events.js';
 import { pastVolumes } from '../shared/pod-progress.js';
 import { classifyVolumeEvent, type VolumeError, type VolumeErrorKind } from '../shared/volume-message.js';
 import { resolvedBySuccess, volumeWaitSince } from './volume-successes.js';
+import { UNNAMED_NODE } from '../shared/kubectl.js';
 
 export interface VolumeFailure {
   /** Classification of the newest event of the group. */
@@ -112,5 +113,5 @@ export function claimFor(ctx: PodContext, volume: string): PersistentVolumeClaim
 
 /** The node to name: the pod's, else the reporting kubelet's, else a placeholder. */
 export function failureNode(pod: Pod, f: VolumeFailure | undefined): string {
-  return pod.spec.nodeName ?? f?.host ?? 'its node';
+  return pod.spec.nodeName ?? f?.host ?? UNNAMED_NODE;
 }

@@ -1,6 +1,6 @@
 import { eventTime } from '../shared/events.js';
 import { finding, graceStatus } from '../shared/finding.js';
-import { kubectl } from '../shared/kubectl.js';
+import { kubectl, nodeInSentence } from '../shared/kubectl.js';
 import { shortDetail } from '../shared/volume-message.js';
 import { claimFor, failureEvidence, failureNode, volumeFailures } from './analyse.js';
 import type { Rule } from '../types.js';
@@ -38,7 +38,11 @@ export const rule = {
       const node = failureNode(pod, f);
       const volume = error.volume !== '' ? error.volume : 'unknown';
       const claim = claimFor(ctx, error.volume);
-      const data: Record<string, string> = { node, volume, detail: shortDetail(error.detail) || 'no detail' };
+      const data: Record<string, string> = {
+        node: nodeInSentence(node),
+        volume,
+        detail: shortDetail(error.detail) || 'no detail',
+      };
       if (claim !== undefined) data.claim = claim.metadata.name;
       const reported = !WAITED.test(error.detail);
       return finding(meta, {

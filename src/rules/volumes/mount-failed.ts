@@ -1,6 +1,6 @@
 import { eventTime } from '../shared/events.js';
 import { finding, graceStatus } from '../shared/finding.js';
-import { kubectl } from '../shared/kubectl.js';
+import { kubectl, UNNAMED_NODE } from '../shared/kubectl.js';
 import { shortDetail } from '../shared/volume-message.js';
 import { claimFor, failureEvidence, failureNode, volumeFailures } from './analyse.js';
 import type { Rule } from '../types.js';
@@ -41,9 +41,7 @@ export const rule = {
         claim === undefined
           ? []
           : [kubectl.describe('pvc', claim.metadata.name, claim.metadata.namespace ?? ns)];
-      const nodePods = kubectl.raw(
-        `get pods -A -o wide --field-selector spec.nodeName=${kubectl.quote(node)}`,
-      );
+      const nodePods = kubectl.podsOnNode(node);
       if (error.kind === 'csiDriverNotRegistered') {
         const driver = error.driver ?? 'unknown';
         return finding(meta, {
@@ -56,7 +54,11 @@ export const rule = {
           at: eventTime(f.newest),
           since: f.since,
           nextSteps: [
-            kubectl.raw(`get csinode ${kubectl.quote(node)} -o yaml`),
+            kubectl.raw(
+              node === UNNAMED_NODE
+                ? 'get csinodes -o custom-columns=NAME:.metadata.name,DRIVERS:.spec.drivers[*].name'
+                : `get csinode ${kubectl.quote(node)} -o yaml`,
+            ),
             nodePods,
             `Make the ${driver} node plugin (its DaemonSet pod) run on ${node}; it registers the driver with the kubelet, which then retries the mount.`,
           ],

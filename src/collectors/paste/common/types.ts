@@ -5,6 +5,7 @@
  * objects (what the API would have returned, as far as the text tells), which then go through
  * the same normalisation and rules as structured input.
  */
+import { UNNAMED_CONTAINER, unnamedName } from '../../../model/index.js';
 
 /** A Kubernetes-shaped object rebuilt from text. */
 export interface PastedObject {
@@ -37,8 +38,8 @@ export interface BlockParse {
 export type BlockParser = (lines: readonly string[], start: number) => BlockParse | undefined;
 
 /** Name given to a pod when the text names none (the output says it was inferred). */
-export const UNNAMED_POD = 'unnamed-pod';
+export const UNNAMED_POD = unnamedName('Pod');
 /** Container name used when the text names none (as normalize/pod-fragments.ts does). */
-export const UNNAMED_CONTAINER = 'unnamed';
+export { UNNAMED_CONTAINER };
 /** Owner name used when a creation failure names no object. */
-export const UNNAMED_OWNER = 'unnamed-owner';
+export const UNNAMED_OWNER = unnamedName('owner');

@@ -1,6 +1,7 @@
 import type { Doc } from './doc.js';
 import type { DescribedByCommand } from './syntax.js';
 import { UNNAMED_POD } from '../common/types.js';
+import { unnamedName } from '../../../model/index.js';
 
 /** The name of a described object when the text gives none: from its events, the describe command, its containers, or nothing. */
 
@@ -96,7 +97,7 @@ export function inferName(doc: Doc, kind: string, command?: DescribedByCommand):
     return (
       fromCommand(controller) ?? {
         kind: controller,
-        name: `unnamed-${controller.toLowerCase()}`,
+        name: unnamedName(controller),
         inferred: `the paste names no ${controller}`,
       }
     );
@@ -105,7 +106,7 @@ export function inferName(doc: Doc, kind: string, command?: DescribedByCommand):
     return (
       fromCommand(kind) ?? {
         kind,
-        name: `unnamed-${kind.toLowerCase()}`,
+        name: unnamedName(kind),
         inferred: `the paste names no ${kind}`,
       }
     );

@@ -24,6 +24,7 @@ import { headerlessOldRow, oldEventRow } from './events-old.js';
 import { parseUiEvents } from './events-ui.js';
 import { subjectOf } from '../lines/subject.js';
 import { indentOf, endsTable, startsBlock, value } from '../common/text.js';
+import { unnamedName } from '../../../model/index.js';
 
 type RowReader = (line: string) => EventParts | undefined;
 
@@ -39,7 +40,7 @@ function unnamedTarget(
     return { name: scheduled.name, namespace: scheduled.namespace };
   }
   return {
-    name: kind === 'Pod' ? UNNAMED_POD : `unnamed-${kind.toLowerCase()}`,
+    name: kind === 'Pod' ? UNNAMED_POD : unnamedName(kind),
     inferredName: 'the events table shows only the object kind',
   };
 }

@@ -19,7 +19,10 @@ describe('a quoted or indented STATUS word', () => {
     expect(o?.raw).toMatchObject({ kind: 'Pod', metadata: { annotations: { [STATUS_COLUMN]: word } } });
   });
 
-  it.each(["Crash'LoopBackOff", 'CrashLoop"BackOff', 'Init:0/2`x'])('%j with a quote inside is no status', (line) => {
-    expect(parseStatusWord([line], 0)).toBeUndefined();
-  });
+  it.each(["Crash'LoopBackOff", 'CrashLoop"BackOff', 'Init:0/2`x'])(
+    '%j with a quote inside is no status',
+    (line) => {
+      expect(parseStatusWord([line], 0)).toBeUndefined();
+    },
+  );
 });

@@ -7,13 +7,57 @@ const line = (widths: number[], cells: string[]) =>
 
 describe('cellsOf', () => {
   it.each([
-    ['NAME    READY   STATUS', [['NAME', 0, 4], ['READY', 8, 13], ['STATUS', 16, 22]]],
-    ['  web-1   1/1', [['web-1', 2, 7], ['1/1', 10, 13]]],
-    ['web-1   1/1   ', [['web-1', 0, 5], ['1/1', 8, 11]]],
-    ['web-1   1/1 ', [['web-1', 0, 5], ['1/1', 8, 11]]],
-    ['web-1 \t1/1', [['web-1', 0, 5], ['1/1', 7, 10]]],
-    ['web-1\t1/1\tRunning', [['web-1', 0, 5], ['1/1', 6, 9], ['Running', 10, 17]]],
-    ['LAST SEEN   TYPE', [['LAST SEEN', 0, 9], ['TYPE', 12, 16]]],
+    [
+      'NAME    READY   STATUS',
+      [
+        ['NAME', 0, 4],
+        ['READY', 8, 13],
+        ['STATUS', 16, 22],
+      ],
+    ],
+    [
+      '  web-1   1/1',
+      [
+        ['web-1', 2, 7],
+        ['1/1', 10, 13],
+      ],
+    ],
+    [
+      'web-1   1/1   ',
+      [
+        ['web-1', 0, 5],
+        ['1/1', 8, 11],
+      ],
+    ],
+    [
+      'web-1   1/1 ',
+      [
+        ['web-1', 0, 5],
+        ['1/1', 8, 11],
+      ],
+    ],
+    [
+      'web-1 \t1/1',
+      [
+        ['web-1', 0, 5],
+        ['1/1', 7, 10],
+      ],
+    ],
+    [
+      'web-1\t1/1\tRunning',
+      [
+        ['web-1', 0, 5],
+        ['1/1', 6, 9],
+        ['Running', 10, 17],
+      ],
+    ],
+    [
+      'LAST SEEN   TYPE',
+      [
+        ['LAST SEEN', 0, 9],
+        ['TYPE', 12, 16],
+      ],
+    ],
     ['   ', []],
     ['', []],
   ])('%j', (text, want) => {
@@ -49,7 +93,17 @@ describe('readHeader', () => {
 describe('alignRow by offsets (kubectl get pv with empty CLAIM, STORAGECLASS and REASON)', () => {
   const w = [10, 11, 15, 17, 12, 15, 15, 9];
   const header = readHeader(
-    line(w, ['NAME', 'CAPACITY', 'ACCESS MODES', 'RECLAIM POLICY', 'STATUS', 'CLAIM', 'STORAGECLASS', 'REASON', 'AGE']),
+    line(w, [
+      'NAME',
+      'CAPACITY',
+      'ACCESS MODES',
+      'RECLAIM POLICY',
+      'STATUS',
+      'CLAIM',
+      'STORAGECLASS',
+      'REASON',
+      'AGE',
+    ]),
   );
   const want = {
     NAME: 'pv-data',
@@ -77,7 +131,17 @@ describe('alignRow by offsets (kubectl get pv with empty CLAIM, STORAGECLASS and
     const at = row.indexOf('5m');
     const oneLeft = row.slice(0, at - 1) + '5m';
     expect(alignRow(header, oneLeft).get('AGE')).toBe('5m');
-    const bound = line(w, ['pv-data', '10Gi', 'RWO', 'Retain', 'Bound', 'default/data', 'standard', '', '5m']);
+    const bound = line(w, [
+      'pv-data',
+      '10Gi',
+      'RWO',
+      'Retain',
+      'Bound',
+      'default/data',
+      'standard',
+      '',
+      '5m',
+    ]);
     expect(Object.fromEntries(alignRow(header, bound))).toEqual({
       ...want,
       STATUS: 'Bound',
@@ -89,7 +153,17 @@ describe('alignRow by offsets (kubectl get pv with empty CLAIM, STORAGECLASS and
   it('a header indented by four (as quoted in a message) still lines up with rows at the margin', () => {
     const indented = readHeader(
       '    ' +
-        line(w, ['NAME', 'CAPACITY', 'ACCESS MODES', 'RECLAIM POLICY', 'STATUS', 'CLAIM', 'STORAGECLASS', 'REASON', 'AGE']),
+        line(w, [
+          'NAME',
+          'CAPACITY',
+          'ACCESS MODES',
+          'RECLAIM POLICY',
+          'STATUS',
+          'CLAIM',
+          'STORAGECLASS',
+          'REASON',
+          'AGE',
+        ]),
     );
     if (indented === undefined) throw new Error('no header');
     expect(Object.fromEntries(alignRow(indented, row))).toEqual(want);

@@ -3,7 +3,17 @@ import { alignRow, readHeader } from './table.js';
 
 // `kubectl get pv` pasted through a tool that turned the tabwriter padding into tabs: offsets are
 // gone, so the leading columns align from the start and the rest from the end.
-const PV = ['NAME', 'CAPACITY', 'ACCESS MODES', 'RECLAIM POLICY', 'STATUS', 'CLAIM', 'STORAGECLASS', 'REASON', 'AGE'];
+const PV = [
+  'NAME',
+  'CAPACITY',
+  'ACCESS MODES',
+  'RECLAIM POLICY',
+  'STATUS',
+  'CLAIM',
+  'STORAGECLASS',
+  'REASON',
+  'AGE',
+];
 const ROW = 'pv-data\t10Gi\tRWO\tRetain\tAvailable\t5m';
 
 describe('alignRow when tabs replaced the padding', () => {

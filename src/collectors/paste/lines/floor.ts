@@ -13,6 +13,7 @@ import { readRowCells, type RowCells } from './row-cells.js';
 import { containerStatePod, statusPod, waitingToStartPod } from './status-objects.js';
 import { nodeStatusEvent, podInKubeletText, subjectOf, type Subject } from './subject.js';
 import { core, joinedMessage, strip, wrappedEnd, type StartsTable } from './wrap.js';
+import { unnamedName } from '../../../model/index.js';
 
 /** `kubectl get events -o wide` prints FIRST SEEN, COUNT and NAME after the message. */
 const WIDE_TAIL = /\s{2,}\S+\s+\d+\s+\S+\.[0-9a-f]{10,}\s*$/;
@@ -35,7 +36,7 @@ function controllerKind(source: string | undefined): string | undefined {
 }
 
 const unnamedOf = (kind: string): string =>
-  kind === 'Pod' ? UNNAMED_POD : kind === 'ReplicaSet' ? UNNAMED_OWNER : `unnamed-${kind.toLowerCase()}`;
+  kind === 'Pod' ? UNNAMED_POD : kind === 'ReplicaSet' ? UNNAMED_OWNER : unnamedName(kind);
 
 /** The object an event row is about: its OBJECT cell, what its message names, its name cell. */
 function subjectFor(cells: RowCells, reason: string, message: string, at: Here): Subject {

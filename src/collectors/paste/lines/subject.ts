@@ -6,6 +6,7 @@
 import { UNNAMED_POD, UNNAMED_OWNER } from '../common/types.js';
 import { kindOf } from '../common/kind-names.js';
 import { aggregatorEndpointsMessage } from '../../../k8s/index.js';
+import { unnamedName } from '../../../model/index.js';
 
 export interface Subject {
   readonly kind: string;
@@ -50,7 +51,7 @@ const TAINT_EVICTION = /^Marking for deletion Pod (?:([a-z0-9][-a-z0-9]*)\/)?([a
 /** An object of `kind` the text does not name. */
 function unnamed(kind: string): Subject {
   if (kind === 'Pod') return UNNAMED;
-  return { kind, name: `unnamed-${kind.toLowerCase()}`, inferredName: `the line names no ${kind}` };
+  return { kind, name: unnamedName(kind), inferredName: `the line names no ${kind}` };
 }
 
 /** The object a recognised message is about, for its event reason; `kind` when the event is on no Pod. */

@@ -38,7 +38,6 @@ describe('statefulset controller', () => {
     expect(w.eventLines('StatefulSet')).toContain(`SuccessfulCreate: ${line}`);
   });
 
-
   it('creates claims, then pods in order, the next only once the previous is Ready', () => {
     const w = new TestWorld([statefulSetController]);
     w.apply(sts());
