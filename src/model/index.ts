@@ -5,3 +5,4 @@ export * from './snapshot.js';
 export * from './diagnosis.js';
 export * from './state-kinds.js';
 export * from './placeholders.js';
+export * from './paste-annotations.js';

@@ -6,6 +6,7 @@ import type { LogTail } from '../../model/index.js';
 import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
 import { isPromptLine, NS_FLAG } from './common/text.js';
 import { UNNAMED_CONTAINER, UNNAMED_POD, type PastedObject } from './common/types.js';
+import { STATUS_COLUMN } from '../../model/index.js';
 
 /** Output of a pasted `kubectl logs` command; namespace and container are filled in later when the command leaves them out. */
 export interface PastedLog {
@@ -155,7 +156,7 @@ function siblingPrefix(pod: string): string | undefined {
 
 /** The words kubectl's STATUS column and the waiting/terminated reasons of a pasted pod show. */
 function failingRun(pod: Raw): boolean {
-  const column = str(rec(rec(pod.metadata).annotations)['handoff.dev/status-column']) ?? '';
+  const column = str(rec(rec(pod.metadata).annotations)[STATUS_COLUMN]) ?? '';
   if (/^(?:CrashLoopBackOff|Error|Init:CrashLoopBackOff|Init:Error)$/.test(column)) return true;
   const status = rec(pod.status);
   return [status.containerStatuses, status.initContainerStatuses].some(

@@ -8,7 +8,7 @@ import type {
   StageId,
   Verdict,
 } from '../../model/index.js';
-import { STAGES } from '../../model/index.js';
+import { DELETION_SEEN, STAGES, STATUS_COLUMN } from '../../model/index.js';
 import { humanDuration, parseTime, podRestarts, podStatusColumn } from '../../k8s/index.js';
 import { chainFor } from './chain-entries.js';
 import type { Milestones } from './milestones.js';
@@ -126,14 +126,29 @@ function judgementNotes(j: PodJudgement, chosen: Finding | undefined): string[] 
   return notes;
 }
 
+/**
+ * Whether the pod's deletion was requested: its deletionTimestamp, or in a paste what shows one
+ * without its time (kubectl's STATUS Terminating; kubectl confirming the delete, then listing the
+ * pod again). Kill trouble alone is no sign: the kubelet also kills to evict.
+ */
+function deletionRequested(pod: Pod): boolean {
+  const annotations = pod.metadata.annotations ?? {};
+  return (
+    pod.metadata.deletionTimestamp !== undefined ||
+    annotations[STATUS_COLUMN] === 'Terminating' ||
+    annotations[DELETION_SEEN] !== undefined
+  );
+}
+
 /** Judges one pod from its current findings: the first failure, else healthy, else progressing or unknown. */
 export function judgePod(j: PodJudgement): Diagnosis {
   const { ctx, current, inferred } = j;
   const pod = ctx.pod;
   const deleting = pod.metadata.deletionTimestamp !== undefined;
   const failed = current.filter((f) => f.status === 'failed');
+  // A pod whose deletion was requested is judged on its termination, whatever failed before it.
   const chosen =
-    (deleting ? failed.find((f) => f.stage === 'termination') : undefined) ??
+    (deletionRequested(pod) ? failed.find((f) => f.stage === 'termination') : undefined) ??
     failed[0] ??
     current.find((f) => f.status === 'progressing');
   const notes = judgementNotes(j, chosen);

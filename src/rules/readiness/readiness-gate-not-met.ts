@@ -4,6 +4,7 @@ import { finding, graceStatus } from '../shared/finding.js';
 import { kubectl } from '../shared/kubectl.js';
 import { condition, conditionEvidence, podFinished } from '../shared/pod-readiness.js';
 import type { Rule } from '../types.js';
+import { READINESS_GATES_COLUMN } from '../../model/index.js';
 
 const meta = {
   id: 'readiness/readiness-gate-not-met',
@@ -30,7 +31,6 @@ const meta = {
 } as const;
 
 /** kubectl's READINESS GATES column of a pasted `get pods -o wide` row (the collectors' annotation). */
-const PASTED_GATES_COLUMN = 'handoff.dev/readiness-gates-column';
 
 const GATE = /readiness gate "([^"]+)"( does not exist| is not "True", but (\w+))?/g;
 
@@ -93,7 +93,7 @@ export const rule = {
     // The kubelet says the gates hold the pod back (or kubectl's READINESS GATES column counts one
     // short) but the evidence names none of them.
     if (gates.size === 0 && byReason) {
-      const column = pod.metadata.annotations?.[PASTED_GATES_COLUMN];
+      const column = pod.metadata.annotations?.[READINESS_GATES_COLUMN];
       return [
         finding(meta, {
           reason: 'ReadinessGateNotMet',

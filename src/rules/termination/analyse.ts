@@ -18,6 +18,7 @@ import { nodeLostSignals, nodeProblem, type NodeProblem } from '../shared/node-h
 import { classifyVolumeMessage } from '../shared/volume-message.js';
 import { perContext } from '../shared/memo.js';
 import { UNNAMED_NODE } from '../shared/kubectl.js';
+import { DELETION_SEEN, STATUS_COLUMN } from '../../model/index.js';
 
 export type TerminationBlocker = 'nodeGone' | 'volumeTeardown' | 'finalizers' | 'stuck';
 
@@ -32,7 +33,6 @@ const POD_KILL_TROUBLE = new Set(['FailedKillPod', 'ExceededGracePeriod']);
 /** The kubelet's message when it stops a container because the pod goes (restarts say "will be restarted"). */
 const STOPPING = /^Stopping container /;
 /** The kubectl STATUS column of a pasted `get pods` row (the collectors' STATUS_COLUMN annotation). */
-const PASTED_STATUS_COLUMN = 'handoff.dev/status-column';
 /** The API server's default grace period, when neither the deletion nor the spec names one. */
 const DEFAULT_GRACE_SECONDS = 30;
 
@@ -56,7 +56,7 @@ export interface StuckDeletion {
 }
 
 function statusColumn(pod: Pod): string | undefined {
-  return pod.metadata.annotations?.[PASTED_STATUS_COLUMN];
+  return pod.metadata.annotations?.[STATUS_COLUMN];
 }
 
 /** Kill trouble about the whole pod, for a pod whose own state is not in the evidence. */
@@ -88,6 +88,13 @@ function requestedEvidence(
     return {
       source: 'status',
       text: 'kubectl get pods STATUS Terminating (metadata.deletionTimestamp is set; the evidence does not say when)',
+    };
+  }
+  const seen = pod.metadata.annotations?.[DELETION_SEEN];
+  if (seen !== undefined) {
+    return {
+      source: 'status',
+      text: `${seen} (metadata.deletionTimestamp is set; the evidence does not say when)`,
     };
   }
   const marker = finalizers.find((f) => DELETION_FINALIZER_SET.has(f));

@@ -137,12 +137,7 @@ export const NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 /** A namespace (DNS label). */
 export const NAMESPACE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
-/** Annotation that keeps kubectl's STATUS column as printed, for the driver and rules. */
-export const STATUS_COLUMN = 'handoff.dev/status-column';
-/** Annotation that keeps kubectl's READY column as printed. */
-export const READY_COLUMN = 'handoff.dev/ready-column';
-/** Annotation that keeps kubectl's READINESS GATES column (`get pods -o wide`) as printed, when it counts gates. */
-export const READINESS_GATES_COLUMN = 'handoff.dev/readiness-gates-column';
+export { READINESS_GATES_COLUMN, READY_COLUMN, STATUS_COLUMN } from '../../../model/index.js';
 /** "app=web,tier=fe" -> labels; undefined for "<none>" or anything else. */
 export function parseLabels(text: string | undefined): Record<string, string> | undefined {
   const t = value(text);

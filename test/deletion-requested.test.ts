@@ -1,0 +1,67 @@
+/**
+ * A pod whose deletion was requested is judged on its termination, whatever else failed before
+ * it (its node lost, a crash): also when the paste shows the request without a deletionTimestamp
+ * (kubectl's STATUS Terminating, or kubectl confirming the delete and a later listing still
+ * showing the pod).
+ */
+import { describe, expect, it } from 'vitest';
+import { snapshotFromSources } from '../src/collectors/files/index.js';
+import { referenceTimeOf } from '../src/collectors/collector.js';
+import { diagnose } from '../src/rules/engine/index.js';
+import { RULES } from '../src/rules/index.js';
+
+const CLOCK = Date.parse('2026-01-01T00:00:00Z');
+
+function first(text: string) {
+  const snapshot = snapshotFromSources([{ name: 'paste.txt', text }], ['paste.txt'], { clock: () => CLOCK });
+  const { diagnoses } = diagnose(snapshot, { now: referenceTimeOf(snapshot) ?? CLOCK, rules: RULES });
+  const [d] = diagnoses;
+  return `${d?.verdict} ${d?.stage} ${d?.reason}`;
+}
+
+const HEADER = 'NAME     READY   STATUS        RESTARTS   AGE';
+const row = (status: string, age = '3h') => `dash-1   1/1     ${status.padEnd(12)}  0          ${age}`;
+
+describe('deletion requested, shown by the paste', () => {
+  it.each([
+    [
+      'Unknown (node lost), confirmed deleted, still listed',
+      [HEADER, row('Unknown'), 'pod "dash-1" deleted', HEADER, row('Unknown')],
+      'failed termination NodeGone',
+    ],
+    [
+      'Running, confirmed deleted, still listed',
+      [HEADER, row('Running'), 'pod "dash-1" deleted', HEADER, row('Running', '4h')],
+      'failed termination StuckTerminating',
+    ],
+    [
+      'Unknown, then Terminating',
+      [HEADER, row('Unknown'), HEADER, row('Terminating')],
+      'failed termination NodeGone',
+    ],
+    [
+      'CrashLoopBackOff, then Terminating',
+      [HEADER, row('CrashLoopBackOff'), HEADER, row('Terminating')],
+      'failed termination StuckTerminating',
+    ],
+  ])('%s: %s', (_, lines, verdict) => {
+    expect(first(lines.join('\n'))).toBe(verdict);
+  });
+
+  it.each([
+    ['Unknown, never deleted', [HEADER, row('Unknown')], 'failed node NodeLost'],
+    // The newer listing is what the pod of that name is now: a new pod, Running.
+    [
+      'Unknown, deleted, a new pod of the same name',
+      [HEADER, row('Unknown'), 'pod "dash-1" deleted', HEADER, row('Running', '5s')],
+      'healthy null null',
+    ],
+    [
+      'Running, deleted, not listed again',
+      [HEADER, row('Running'), 'pod "dash-1" deleted'],
+      'healthy null null',
+    ],
+  ])('%s: %s', (_, lines, verdict) => {
+    expect(first(lines.join('\n'))).toBe(verdict);
+  });
+});
