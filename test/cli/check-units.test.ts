@@ -157,7 +157,9 @@ describe('CheckTracker', () => {
         {
           stage: 'container-config',
           status: 'failed',
-          ...(firstSeenS === undefined ? {} : { at: new Date(ms(20 * 60) + firstSeenS * 1000).toISOString() }),
+          ...(firstSeenS === undefined
+            ? {}
+            : { at: new Date(ms(20 * 60) + firstSeenS * 1000).toISOString() }),
         },
       ],
     };
