@@ -80,7 +80,10 @@ function podFromCells(row: Cells, line: number, underHeader = false): PastedObje
     return undefined;
   if (readyM === null || restartsM === null) return undefined;
   const age = row.get('AGE');
-  if (age !== undefined && parseAge(age) === undefined && !age.startsWith('<')) return undefined;
+  // kubectl always prints AGE: an empty cell under a header is a row the paste cut short, which
+  // keeps the cells it has.
+  if (age !== undefined && age !== '' && parseAge(age) === undefined && !age.startsWith('<'))
+    return undefined;
   const readyFacts =
     readyM === undefined ? undefined : { ready: Number(readyM[1]), total: Number(readyM[2]) };
   const restartCount = restartsM === undefined ? undefined : Number(restartsM[1]);
