@@ -32,7 +32,10 @@ describe('the ENDPOINTS cell of kubectl get endpoints', () => {
     ],
   ])('reads %j', (cell, subsets) => {
     expect(parseEndpointsColumn(cell)).toStrictEqual(subsets);
-    expect(endpointsFrom(row({ NAME: 'web', ENDPOINTS: cell }))).toStrictEqual({ kind: 'Endpoints', subsets });
+    expect(endpointsFrom(row({ NAME: 'web', ENDPOINTS: cell }))).toStrictEqual({
+      kind: 'Endpoints',
+      subsets,
+    });
   });
 
   it.each([
@@ -48,7 +51,10 @@ describe('the ENDPOINTS cell of kubectl get endpoints', () => {
   });
 
   it('treats a row without the ENDPOINTS cell as subsets without a ready address', () => {
-    expect(endpointsFrom(row({ NAME: 'web' }))).toStrictEqual({ kind: 'Endpoints', subsets: [{ addresses: [] }] });
+    expect(endpointsFrom(row({ NAME: 'web' }))).toStrictEqual({
+      kind: 'Endpoints',
+      subsets: [{ addresses: [] }],
+    });
   });
 });
 
@@ -60,7 +66,13 @@ describe('the PORT(S) cell of kubectl get svc', () => {
     ['<none>', []],
     [' <none> ', []],
     [' 80/TCP ', [{ port: 80, protocol: 'TCP' }]],
-    ['53/UDP,53/TCP', [{ port: 53, protocol: 'UDP' }, { port: 53, protocol: 'TCP' }]],
+    [
+      '53/UDP,53/TCP',
+      [
+        { port: 53, protocol: 'UDP' },
+        { port: 53, protocol: 'TCP' },
+      ],
+    ],
     ['443:30443/TCP', [{ port: 443, nodePort: 30443, protocol: 'TCP' }]],
     ['3868/SCTP', [{ port: 3868, protocol: 'SCTP' }]],
   ])('reads %j', (cell, ports) => {
@@ -69,7 +81,9 @@ describe('the PORT(S) cell of kubectl get svc', () => {
 
   it.each(['80', '80/tcp', 'http/TCP', '80/TCP,', '80/TCP,http', '123456/TCP'])('rejects %j', (cell) => {
     expect(parseServicePorts(cell)).toBeUndefined();
-    expect(serviceFrom(row({ NAME: 'web', TYPE: 'ClusterIP', 'CLUSTER-IP': '10.96.0.9', 'PORT(S)': cell }))).toBeUndefined();
+    expect(
+      serviceFrom(row({ NAME: 'web', TYPE: 'ClusterIP', 'CLUSTER-IP': '10.96.0.9', 'PORT(S)': cell })),
+    ).toBeUndefined();
   });
 });
 
@@ -82,8 +96,17 @@ describe('kubectl get svc rows', () => {
     ],
     [
       'a LoadBalancer with an external address (not an externalName)',
-      { TYPE: 'LoadBalancer', 'CLUSTER-IP': '10.96.0.9', 'EXTERNAL-IP': '203.0.113.10', 'PORT(S)': '443:31443/TCP' },
-      { type: 'LoadBalancer', clusterIP: '10.96.0.9', ports: [{ port: 443, nodePort: 31443, protocol: 'TCP' }] },
+      {
+        TYPE: 'LoadBalancer',
+        'CLUSTER-IP': '10.96.0.9',
+        'EXTERNAL-IP': '203.0.113.10',
+        'PORT(S)': '443:31443/TCP',
+      },
+      {
+        type: 'LoadBalancer',
+        clusterIP: '10.96.0.9',
+        ports: [{ port: 443, nodePort: 31443, protocol: 'TCP' }],
+      },
     ],
     [
       'an ExternalName service',
@@ -110,7 +133,9 @@ describe('kubectl get svc rows', () => {
   });
 
   it.each(['Running', 'clusterip', 'Headless', ''])('rejects the TYPE %j', (type) => {
-    expect(serviceFrom(row({ NAME: 'web', TYPE: type, 'CLUSTER-IP': '10.96.0.9', 'PORT(S)': '80/TCP' }))).toBeUndefined();
+    expect(
+      serviceFrom(row({ NAME: 'web', TYPE: type, 'CLUSTER-IP': '10.96.0.9', 'PORT(S)': '80/TCP' })),
+    ).toBeUndefined();
   });
 });
 
@@ -118,7 +143,12 @@ describe('kubectl get endpointslices rows', () => {
   it('counts the addresses past the third as endpoints of unknown address', () => {
     expect(
       endpointSliceFrom(
-        row({ NAME: 'web-x8k2p', ADDRESSTYPE: 'IPv4', PORTS: '8080', ENDPOINTS: '10.0.0.5,10.0.0.6,10.0.0.7 + 2 more...' }),
+        row({
+          NAME: 'web-x8k2p',
+          ADDRESSTYPE: 'IPv4',
+          PORTS: '8080',
+          ENDPOINTS: '10.0.0.5,10.0.0.6,10.0.0.7 + 2 more...',
+        }),
       ),
     ).toStrictEqual({
       kind: 'EndpointSlice',
@@ -142,7 +172,12 @@ describe('kubectl get endpointslices rows', () => {
     [1001, 1003],
   ])('reads " + %i more..." as %i endpoints (hidden ones capped at 1000)', (hidden, total) => {
     const slice = endpointSliceFrom(
-      row({ NAME: 'web-x8k2p', ADDRESSTYPE: 'IPv4', PORTS: '80', ENDPOINTS: `10.0.0.5,10.0.0.6,10.0.0.7 + ${hidden} more...` }),
+      row({
+        NAME: 'web-x8k2p',
+        ADDRESSTYPE: 'IPv4',
+        PORTS: '80',
+        ENDPOINTS: `10.0.0.5,10.0.0.6,10.0.0.7 + ${hidden} more...`,
+      }),
     );
     expect((slice?.endpoints as unknown[]).length).toBe(total);
   });
@@ -152,9 +187,16 @@ describe('kubectl get endpointslices rows', () => {
     ['', '', [], []],
     ['  ', '  ', [], []],
     [' 80,443 ', ' fd00::5 ', [{ port: 80 }, { port: 443 }], [{ addresses: ['fd00::5'] }]],
-    ['65535', '10.0.0.5,10.0.0.6', [{ port: 65535 }], [{ addresses: ['10.0.0.5'] }, { addresses: ['10.0.0.6'] }]],
+    [
+      '65535',
+      '10.0.0.5,10.0.0.6',
+      [{ port: 65535 }],
+      [{ addresses: ['10.0.0.5'] }, { addresses: ['10.0.0.6'] }],
+    ],
   ])('reads PORTS %j and ENDPOINTS %j', (portsCell, endpointsCell, ports, endpoints) => {
-    expect(endpointSliceFrom(row({ NAME: 'db-h2c6v', PORTS: portsCell, ENDPOINTS: endpointsCell }))).toStrictEqual({
+    expect(
+      endpointSliceFrom(row({ NAME: 'db-h2c6v', PORTS: portsCell, ENDPOINTS: endpointsCell })),
+    ).toStrictEqual({
       kind: 'EndpointSlice',
       metadata: { labels: { 'kubernetes.io/service-name': 'db' } },
       ports,
@@ -181,7 +223,9 @@ describe('kubectl get endpointslices rows', () => {
     ['80', '10.0.0.5 + 2 more'],
   ])('rejects PORTS %j with ENDPOINTS %j', (portsCell, endpointsCell) => {
     expect(
-      endpointSliceFrom(row({ NAME: 'web-x8k2p', ADDRESSTYPE: 'IPv4', PORTS: portsCell, ENDPOINTS: endpointsCell })),
+      endpointSliceFrom(
+        row({ NAME: 'web-x8k2p', ADDRESSTYPE: 'IPv4', PORTS: portsCell, ENDPOINTS: endpointsCell }),
+      ),
     ).toBeUndefined();
   });
 });
