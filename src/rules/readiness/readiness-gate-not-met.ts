@@ -30,8 +30,6 @@ const meta = {
   docs: 'docs/rules/readiness/readiness-gate-not-met.md',
 } as const;
 
-/** kubectl's READINESS GATES column of a pasted `get pods -o wide` row (the collectors' annotation). */
-
 const GATE = /readiness gate "([^"]+)"( does not exist| is not "True", but (\w+))?/g;
 
 /** Condition types Kubernetes itself sets on pods (kubernetes-facts.md §3.2); any other is a readiness gate's. */
