@@ -8,3 +8,4 @@ export * from './clock.js';
 export * from './reference-time.js';
 export * from './node-placement.js';
 export * from './aggregator.js';
+export * from './runc-exec-failure.js';

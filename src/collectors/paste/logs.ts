@@ -7,6 +7,7 @@ import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
 import { isPromptLine, NS_FLAG } from './common/text.js';
 import { UNNAMED_CONTAINER, UNNAMED_POD, type PastedObject } from './common/types.js';
 import { STATUS_COLUMN } from '../../model/index.js';
+import { RUNC_EXEC_FAILURE, RUNC_EXEC_FAILURE_SOURCE } from '../../k8s/index.js';
 
 /** Output of a pasted `kubectl logs` command; namespace and container are filled in later when the command leaves them out. */
 export interface PastedLog {
@@ -64,15 +65,6 @@ export function readLog(
   return { end: i, log: body.length > 0 ? { ...log, lines: body.slice(-LOG_LINES) } : undefined };
 }
 
-/**
- * The line runc's init prints as the container's own output when the entrypoint's execve fails
- * after the start (`exec /app/run: exec format error`, `standard_init_linux.go:228: exec user
- * process caused: exec format error`): pasted on its own, it is a line of the container's log.
- */
-const RUNC_EXEC_FAILURE_TEXT =
-  '(?:standard_init_linux\\.go:\\d+: exec user process caused:? ?"?|exec \\S+: )(?:exec format error|no such file or directory|permission denied)"?';
-const RUNC_EXEC_FAILURE = new RegExp(`^${RUNC_EXEC_FAILURE_TEXT}$`);
-
 /** `kubectl logs --prefix` puts `[pod/NAME/CONTAINER] ` before every line. */
 const LOGS_PREFIX = /^\[pod\/([a-z0-9][-a-z0-9.]*)\/([a-z0-9][-a-z0-9]*)\]\s+(.*)$/;
 const NAME = '[a-z0-9][-a-z0-9.]*';
@@ -81,7 +73,7 @@ const NAME = '[a-z0-9][-a-z0-9.]*';
  * of several containers), or the pod and the container (stern).
  */
 const VIEWER_PREFIX = new RegExp(
-  `^(?:[│┃|]\\s*)?(?:(${NAME})\\s+)?(?:(${NAME})\\s+)?(${RUNC_EXEC_FAILURE_TEXT})$`,
+  `^(?:[│┃|]\\s*)?(?:(${NAME})\\s+)?(?:(${NAME})\\s+)?(${RUNC_EXEC_FAILURE_SOURCE})$`,
 );
 
 /** The runc failure in one span of text, with the pod and container a prefix names. */

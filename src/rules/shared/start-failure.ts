@@ -1,4 +1,5 @@
 import type { ContainerStateTerminated, ContainerStatus, LogTail } from '../../model/index.js';
+import { RUNC_EXEC_FAILURE } from '../../k8s/index.js';
 import { normaliseMessage } from './text-scan.js';
 import { effectiveExitCode, isKillExit, lastTermination } from './restarts.js';
 
@@ -87,25 +88,13 @@ export function startFailureOf(status: ContainerStatus | undefined): StartFailur
   return undefined;
 }
 
-/**
- * The line runc's init process prints to the container's own output when the final execve of the
- * entrypoint fails after the container was started, so the runtime reports an ordinary exit (code 1)
- * instead of StartError: `exec /entrypoint.sh: exec format error` (runc >= 1.1),
- * `standard_init_linux.go:228: exec user process caused: exec format error` (runc 1.0),
- * `standard_init_linux.go:190: exec user process caused "no such file or directory"` (older).
- * The process never ran: it is the image's entrypoint (wrong CPU architecture, a script with CRLF
- * line endings or a missing interpreter), not the application.
- */
-const EXEC_IN_OUTPUT =
-  /^(?:standard_init_linux\.go:\d+: exec user process caused:? ?"?|exec \S+: )(exec format error|no such file or directory|permission denied)"?$/;
-
 /** The runtime's exec failure when it is the last line a container printed (its log or termination message). */
 export function execFailureInOutput(lines: readonly string[]): string | undefined {
   const last = [...lines]
     .map((l) => l.trim())
     .filter((l) => l !== '')
     .at(-1);
-  return last !== undefined && EXEC_IN_OUTPUT.test(last) ? last : undefined;
+  return last !== undefined && RUNC_EXEC_FAILURE.test(last) ? last : undefined;
 }
 
 /** Names the paste reader gives a log whose container `kubectl logs` did not name. */
