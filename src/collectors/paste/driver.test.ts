@@ -405,7 +405,17 @@ describe('parsePaste: kubectl logs output', () => {
         ],
       },
     ]);
-    expect(r.objects).toEqual([]);
+    // No pod pasted: the log's pod is in the evidence by its log alone.
+    expect(r.objects).toEqual([
+      {
+        raw: {
+          kind: 'Pod',
+          metadata: { name: 'web-1', namespace: 'shop' },
+          spec: { containers: [{ name: 'app' }] },
+        },
+        line: 2,
+      },
+    ]);
   });
 
   it("ends the log at kubectl's own error, which is read as kubectl output", () => {

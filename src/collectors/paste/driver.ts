@@ -179,6 +179,8 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
   /** runc exec failures on lines of their own (the log of a pod to be found), and where the first is. */
   const strays: PastedLog[] = [];
   let strayLine: number | undefined;
+  /** Where the first `kubectl logs` output starts. */
+  let logLine: number | undefined;
   /** The last pasted command: it may name the pod whose fragment follows. */
   let command: string | undefined;
   /** Set from a command until the first line after it: rows there may have lost their header. */
@@ -203,8 +205,11 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
       // What `kubectl logs` printed is the application's text: kept as a log tail, never parsed.
       const read = readLog(lines, i, line);
       if (read !== undefined) {
+        if (read.log !== undefined) {
+          logs.push(read.log);
+          logLine ??= i + 1;
+        }
         i = read.end;
-        if (read.log !== undefined) logs.push(read.log);
       }
       continue;
     }
@@ -257,10 +262,13 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
     }
     i++;
   }
-  // Stray exec failures in a paste without any pod: the logs are of the pods they name (or of one unnamed pod).
-  if (strayLine !== undefined && !objects.some((o) => o.raw.kind === 'Pod')) {
-    const made = podsForStrayLogs(strays, strayLine);
+  // Logs in a paste without any pod (`kubectl logs` output, stray exec failures): they are of the
+  // pods they name (or of one unnamed pod), which are in the evidence by their logs alone.
+  const firstLog = Math.min(strayLine ?? Infinity, logLine ?? Infinity);
+  if (firstLog !== Infinity && !objects.some((o) => o.raw.kind === 'Pod')) {
+    const made = podsForStrayLogs([...logs, ...strays], firstLog);
     appendAll(objects, made.pods);
+    logs.length = 0;
     appendAll(logs, made.logs);
   } else appendAll(logs, strays);
   return { objects: markStillListed(objects, deletions), logs, commandNamespaces, notes };

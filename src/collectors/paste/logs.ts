@@ -4,6 +4,7 @@
  */
 import type { LogTail } from '../../model/index.js';
 import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
+import { commandTarget } from './common/command.js';
 import { isPromptLine, NS_FLAG } from './common/text.js';
 import { UNNAMED_CONTAINER, UNNAMED_POD, type PastedObject } from './common/types.js';
 import { STATUS_COLUMN } from '../../model/index.js';
@@ -19,16 +20,19 @@ export interface PastedLog {
 }
 
 const LOGS_COMMAND = /(?:^|\s)(?:kubectl|oc)\s+logs\s+(?:(?:pods?|po)\/)?([a-z0-9][-a-z0-9.]*)(?:\s|$)/;
-const CONTAINER_FLAG = /\s(?:-c|--container)(?:\s+|=)([a-z0-9][-a-z0-9]*)/;
+const CONTAINER_FLAG = /\s(?:-c|--container)(?:\s+|=)(['"]?)([a-z0-9][-a-z0-9]*)\1(?=\s|$)/;
 
 /** The pod, container and instance a `kubectl logs` command reads, or undefined for other commands. */
 function logsCommand(line: string): Omit<PastedLog, 'lines'> | undefined {
-  const pod = LOGS_COMMAND.exec(line)?.[1];
-  if (pod === undefined || /\s(?:-l|--selector)[\s=]/.test(line)) return undefined;
+  if (/\s(?:-l|--selector)[\s=]/.test(line)) return undefined;
+  // The pod right after `logs`, else wherever its flags leave it (`kubectl logs -p -n ns web-1`).
+  const target = commandTarget(line, ['logs', 'log']);
+  const pod = LOGS_COMMAND.exec(line)?.[1] ?? (target?.kind === 'Pod' ? target.name : undefined);
+  if (pod === undefined) return undefined;
   return {
     pod,
-    namespace: NS_FLAG.exec(line)?.[1],
-    container: CONTAINER_FLAG.exec(line)?.[1],
+    namespace: NS_FLAG.exec(line)?.[1] ?? target?.namespace,
+    container: CONTAINER_FLAG.exec(line)?.[2],
     previous: /\s(?:-p|--previous)(?:\s|=true|$)/.test(line),
   };
 }
@@ -98,24 +102,30 @@ function execFailureLog(
 }
 
 /**
- * The pods stray runc exec failures are the logs of, when the paste holds no pod at all: each
- * pod a prefix names, or unnamed-pod, with the containers the logs name (a log naming none is the
- * pod's one unnamed container), and the logs given to them. Without them the logs would be of
- * nobody and the paste refused.
+ * The pods pasted logs are of, when the paste holds no pod at all (`kubectl logs` output, stray
+ * runc exec failures): each pod a command or prefix names, or unnamed-pod, in the namespace the
+ * command names, with the containers the logs name (a log naming none is the pod's one unnamed
+ * container), and the logs given to them. Without them the logs would be of nobody and the
+ * paste refused.
  */
 export function podsForStrayLogs(
   strays: readonly PastedLog[],
   line: number,
 ): { readonly pods: PastedObject[]; readonly logs: PastedLog[] } {
   const logs = strays.map((l) => (l.pod === '' ? { ...l, pod: UNNAMED_POD } : l));
-  const containers = new Map<string, Set<string>>();
+  const containers = new Map<string, { pod: string; namespace: string | undefined; names: Set<string> }>();
   for (const l of logs) {
-    const names = containers.get(l.pod) ?? new Set<string>();
-    names.add(l.container ?? UNNAMED_CONTAINER);
-    containers.set(l.pod, names);
+    const key = `${l.namespace ?? ''}/${l.pod}`;
+    const entry = containers.get(key) ?? { pod: l.pod, namespace: l.namespace, names: new Set<string>() };
+    entry.names.add(l.container ?? UNNAMED_CONTAINER);
+    containers.set(key, entry);
   }
-  const pods = [...containers].map(([pod, names]) => ({
-    raw: { kind: 'Pod', metadata: { name: pod }, spec: { containers: [...names].map((name) => ({ name })) } },
+  const pods = [...containers.values()].map(({ pod, namespace, names }) => ({
+    raw: {
+      kind: 'Pod',
+      metadata: { name: pod, ...(namespace === undefined ? {} : { namespace }) },
+      spec: { containers: [...names].map((name) => ({ name })) },
+    },
     line,
     ...(strays.some((l) => l.pod === '') && pod === UNNAMED_POD
       ? { inferredName: 'the log names no pod' }

@@ -4,11 +4,12 @@ import type {
   Evidence,
   EvidenceKind,
   Finding,
+  LogTail,
   Pod,
   StageId,
   Verdict,
 } from '../../model/index.js';
-import { DELETION_SEEN, STAGES, STATUS_COLUMN } from '../../model/index.js';
+import { DELETION_SEEN, STAGES, STATUS_COLUMN, UNNAMED_CONTAINER } from '../../model/index.js';
 import { humanDuration, parseTime, podRestarts, podStatusColumn } from '../../k8s/index.js';
 import { chainFor } from './chain-entries.js';
 import type { Milestones } from './milestones.js';
@@ -78,6 +79,37 @@ function statusEvidence(pod: Pod): Evidence[] {
       });
   }
   return out.slice(0, 6);
+}
+
+/** No phase, condition or container status: the pod is known by other evidence only. */
+function hasNoStatus(pod: Pod): boolean {
+  const st = pod.status;
+  return (
+    st.phase === undefined &&
+    (st.conditions ?? []).length === 0 &&
+    (st.containerStatuses ?? []).length === 0 &&
+    (st.initContainerStatuses ?? []).length === 0
+  );
+}
+
+const lastLine = (log: LogTail): string | undefined =>
+  [...log.lines].reverse().find((l) => l.trim() !== '')?.trim();
+
+const logName = (log: LogTail): string =>
+  `the ${log.previous ? 'previous ' : ''}log of ${log.container === UNNAMED_CONTAINER || log.container === '' ? 'its container' : `container ${log.container}`}`;
+
+/** "the previous log of container init", "the logs of containers a and b". */
+function logsPhrase(logs: readonly LogTail[]): string {
+  const [only] = logs;
+  return logs.length === 1 && only !== undefined ? logName(only) : `${logs.length} container logs`;
+}
+
+/** The last line of each log, as printed. */
+function logEvidence(logs: readonly LogTail[]): Evidence[] {
+  return logs.flatMap((log) => {
+    const line = lastLine(log);
+    return line === undefined ? [] : [{ source: 'log' as const, text: `${logName(log)} ends: ${line}` }];
+  });
 }
 
 function restartNote(pod: Pod, now: number): string | undefined {
@@ -248,6 +280,8 @@ function unexplainedDiagnosis(j: PodJudgement, notes: string[]): Diagnosis {
   if (missing.length > 0) notes.push(`not in the evidence: ${missing.join(', ')}`);
   const created = parseTime(pod.metadata.creationTimestamp);
   const age = created === undefined ? '' : ` (created ${humanDuration(now - created)} ago)`;
+  // A pod the evidence holds only by a log (pasted `kubectl logs` output): no status at all.
+  const logOnly = hasNoStatus(pod) && ctx.logs.length > 0 ? logsPhrase(ctx.logs) : undefined;
   let summary: string;
   let confidence: Confidence = 'medium';
   if (deleting) {
@@ -259,7 +293,9 @@ function unexplainedDiagnosis(j: PodJudgement, notes: string[]): Diagnosis {
     confidence = 'low';
     summary = inferred
       ? 'The events show no failure, and without the pod object its state is unknown.'
-      : `Not Ready${age}, and the evidence does not show why${missing.length > 0 ? ` (${missing.join(' and ')} were not provided)` : ''}.`;
+      : logOnly
+        ? `Only ${logOnly} is in the evidence; without the pod's status${missing.includes('events') ? ' and events' : ''} its state is unknown.`
+        : `Not Ready${age}, and the evidence does not show why${missing.length > 0 ? ` (${missing.join(' and ')} were not provided)` : ''}.`;
   }
   return {
     ...podHeader(j),
@@ -270,7 +306,7 @@ function unexplainedDiagnosis(j: PodJudgement, notes: string[]): Diagnosis {
     container: null,
     summary,
     confidence,
-    evidence: statusEvidence(pod),
+    evidence: [...statusEvidence(pod), ...logEvidence(ctx.logs)],
     nextSteps: [kubectl.describe('pod', name, ns), kubectl.events('Pod', name, ns)],
     chain: deleting ? [...chain, { stage: 'termination', status: 'progressing' }] : chain,
     notes,

@@ -128,7 +128,7 @@ export const NS_FLAG = /(?:^|\s)(?:-n|--namespace)(?:\s+|=)([a-z0-9]([-a-z0-9]*[
 export function isPromptLine(line: string): boolean {
   return (
     /^\s*➜\s+\S+\s+\S/.test(line) ||
-    /^\s*(?:\$|#|%|PS [^>]*>|[\w.-]+@[\w.-]+[^$#\s]*[$#]|\[[\w.-]+@[\w.-]+[^\]\n]{0,80}\][$#])\s+\S/.test(
+    /^\s*(?:\$|#|%|PS [^>]*>|[\w.-]+@[\w.-]+[^$#\s]* ?[$#]|\[[\w.-]+@[\w.-]+[^\]\n]{0,80}\][$#])\s+\S/.test(
       line,
     ) ||
     // A bare prompt, as the last line of a terminal copy often is.

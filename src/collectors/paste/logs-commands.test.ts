@@ -1,0 +1,44 @@
+/**
+ * Whose log a pasted `kubectl logs` command printed: the pod wherever kubectl's flags leave it,
+ * the container of -c/--container (quoted or not), the namespace, and --previous.
+ */
+import { describe, expect, it } from 'vitest';
+import { readLog } from './logs.js';
+
+const read = (command: string) => readLog([command, 'boom'], 1, command)?.log;
+
+describe('kubectl logs commands', () => {
+  it.each([
+    ['kubectl logs web-1', 'web-1', undefined, undefined, false],
+    [
+      "$ kubectl logs -p move2kube-move2kubeapi-0 -c 'change-perms'",
+      'move2kube-move2kubeapi-0',
+      'change-perms',
+      undefined,
+      true,
+    ],
+    ['kubectl logs --previous pod/web-1 -c "init-db"', 'web-1', 'init-db', undefined, true],
+    ['kubectl logs -n shop --tail=50 web-1 -c app', 'web-1', 'app', 'shop', false],
+    ['kubectl logs --tail 50 -n shop web-1', 'web-1', undefined, 'shop', false],
+    ['kubectl -n shop logs web-1 --container=app', 'web-1', 'app', 'shop', false],
+    ['oc logs -f web-1 -c app', 'web-1', 'app', undefined, false],
+    ['kubectl logs web-1 -c app --previous=true', 'web-1', 'app', undefined, true],
+  ])('%s', (command, pod, container, namespace, previous) => {
+    expect(read(command)).toEqual({ pod, container, namespace, previous, lines: ['boom'] });
+  });
+
+  it.each([
+    'kubectl logs -l app=web',
+    'kubectl logs --selector=app=web -c app',
+    'kubectl logs $(kubectl get pod -l app=clair -o name)',
+    'kubectl get pods web-1',
+    'kubectl logs',
+  ])('%s names no one pod', (command) => {
+    expect(read(command)).toBeUndefined();
+  });
+
+  it("a container flag's value stops at its quote", () => {
+    expect(read("kubectl logs web-1 -c 'app' -p")?.container).toBe('app');
+    expect(read('kubectl logs web-1 -c "app\'')?.container).toBeUndefined();
+  });
+});
