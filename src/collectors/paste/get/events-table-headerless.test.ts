@@ -182,3 +182,17 @@ describe('rows of kubectl get events -w --output-watch-events (EVENT column firs
     expect(namespaces).not.toContain('MODIFIED');
   });
 });
+
+describe('a headerless -o wide row with SUBOBJECT but empty SOURCE and MESSAGE', () => {
+  it('reads the field path and leaves source and message empty', () => {
+    const r = parseGetEvents(
+      ['2m   Warning   Unhealthy   pod/web-1   spec.containers{app}   30m   88   web-1.17a8c3d2e1f0b9a7'],
+      0,
+    );
+    expect(r?.objects).toHaveLength(1);
+    const raw = r?.objects[0]?.raw;
+    expect(raw?.involvedObject).toEqual({ kind: 'Pod', name: 'web-1', fieldPath: 'spec.containers{app}' });
+    expect(raw).toMatchObject({ message: '', count: 88, metadata: { name: 'web-1.17a8c3d2e1f0b9a7' } });
+    expect(raw?.source).toBeUndefined();
+  });
+});
