@@ -73,3 +73,18 @@ describe('a line under an events table that does not start with an age continues
     expect(r?.objects.map((o) => o.raw.message)).toEqual([`Error: ErrImagePull ${line}`]);
   });
 });
+
+describe('a damaged row without a header is not an event', () => {
+  it.each([
+    ['a LAST SEEN that is not an age', 'soon   Warning   Failed   pod/web-1   Error: ErrImagePull'],
+    [
+      'a TYPE that is not Normal or Warning',
+      '5m   Warnings   Failed   pod/web-1   Warning: the image is deprecated',
+    ],
+    ['a REASON ending in punctuation', '5m   Warning   Failed!   pod/web-1   Error: ErrImagePull'],
+    ['a REASON starting with a digit', '5m   Warning   2Failed   pod/web-1   Error: ErrImagePull'],
+    ['a REASON of two words', '5m   Warning   Failed Pull   pod/web-1   Error: ErrImagePull'],
+  ])('%s', (_label, line) => {
+    expect(parseGetEvents([line], 0)).toBeUndefined();
+  });
+});
