@@ -142,6 +142,7 @@ describe('rows under a copied events header', () => {
     ['pod/web-1', { kind: 'Pod', name: 'web-1' }],
     ['deployment.apps/web', { kind: 'Deployment', name: 'web' }],
     ['Node: ip-10-0-1-5.ec2.internal', { kind: 'Node', name: 'ip-10-0-1-5.ec2.internal' }],
+    ['EC2NodeClass: default', { kind: 'EC2NodeClass', name: 'default' }],
   ])('reads the Involved Object cell %j', (cell, involved) => {
     const r = parse(HEADLAMP, row('Warning', 'Unhealthy', PROBE, cell, '15s'));
     expect(r?.objects[0]?.raw.involvedObject).toEqual(involved);
