@@ -77,6 +77,32 @@ describe('old-layout rows read exactly', () => {
   });
 });
 
+describe('the MESSAGE cell, last in the row', () => {
+  // The kubelet of 1.2-1.6 wrote two spaces before "details:"; the message keeps everything after its start.
+  const PULL =
+    'Error syncing pod, skipping: failed to "StartContainer" for "POD" with ErrImagePull: "image pull failed for registry.access.redhat.com/rhel7/pod-infrastructure:latest, this may be because there are no credentials on this request.  details: (open /etc/docker/certs.d/registry.access.redhat.com/redhat-ca.crt: no such file or directory)"';
+  const ROW = `1m         12m         7         nginx-deployment-94093859-51185   Pod                     Warning   FailedSync   {kubelet 127.0.0.1}   ${PULL}`;
+
+  it.each([
+    ['under a header', (line: string) => oldEventRow(OLD_ORDER, line, false)],
+    ['without a header', (line: string) => headerlessOldRow(line)],
+    ['with a NAMESPACE cell', (line: string) => headerlessOldRow(`default   ${line}`)],
+  ])('keeps a message with two spaces whole, %s', (_, readRow) => {
+    expect(readRow(ROW)).toMatchObject({ reason: 'FailedSync', count: 7, message: PULL });
+  });
+
+  it('reads it through a pasted table', () => {
+    const objs = read(
+      `LASTSEEN   FIRSTSEEN   COUNT     NAME                              KIND      SUBOBJECT   TYPE      REASON       SOURCE                MESSAGE\n${ROW}`,
+    );
+    expect(objs[0]?.raw).toMatchObject({
+      message: PULL,
+      source: { component: 'kubelet', host: '127.0.0.1' },
+    });
+    expect(objs[0]?.age).toEqual({ last: 60, first: 720 });
+  });
+});
+
 describe('the two ages of an old-layout row', () => {
   it.each([
     ['LASTSEEN before FIRSTSEEN (1.6-1.13)', FAILED_SYNC, { last: 1080, first: 1320 }],
