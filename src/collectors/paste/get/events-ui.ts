@@ -42,9 +42,9 @@ export function uiEventsHeader(line: string): readonly string[] | undefined {
   return keys as string[];
 }
 
-/** "Pod: web-1" (Lens) or "pod/web-1". */
+/** "Pod: web-1", "EC2NodeClass: default" (Lens) or "pod/web-1". */
 function uiTarget(text: string): { kind: string; name: string } | undefined {
-  const m = /^([A-Z][A-Za-z]*): (\S+)$/.exec(text.trim());
+  const m = /^([A-Z][A-Za-z0-9]*): (\S+)$/.exec(text.trim());
   if (m !== null) {
     const name = m[2] ?? '';
     return NAME.test(name) ? { kind: kindOf(m[1] ?? ''), name } : undefined;
