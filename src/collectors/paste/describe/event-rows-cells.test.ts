@@ -431,3 +431,57 @@ describe('which layout reads a row', () => {
     expect(parseDescribeEventRow(line)?.raw.reason).toBe(reason);
   });
 });
+
+describe('rows kubectl 1.27 and 1.33 printed (simulator), spaced and squeezed', () => {
+  it.each([
+    [
+      '  Warning  FailedScheduling  37s (x7 over 6m6s)  default-scheduler  0/4 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 3 Insufficient cpu, 3 Insufficient memory. preemption: 0/4 nodes are available: 1 Preemption is not helpful for scheduling, 3 No preemption victims found for incoming pod.',
+      {
+        type: 'Warning',
+        reason: 'FailedScheduling',
+        message:
+          '0/4 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 3 Insufficient cpu, 3 Insufficient memory. preemption: 0/4 nodes are available: 1 Preemption is not helpful for scheduling, 3 No preemption victims found for incoming pod.',
+        count: 7,
+        source: { component: 'default-scheduler' },
+      },
+      { last: 37, first: 366 },
+    ],
+    [
+      '  Warning  Failed     8s (x37 over 6m8s)   kubelet            Error: configmap "ledger-config" not found',
+      {
+        type: 'Warning',
+        reason: 'Failed',
+        message: 'Error: configmap "ledger-config" not found',
+        count: 37,
+        source: { component: 'kubelet' },
+      },
+      { last: 8, first: 368 },
+    ],
+    [
+      '  Normal  Pulled     5m58s  kubelet            Successfully pulled image "ghcr.io/acme/report-job:1.0.0" in 1.399s (7.692s including waiting). Image size: 52428800 bytes.',
+      {
+        type: 'Normal',
+        reason: 'Pulled',
+        message:
+          'Successfully pulled image "ghcr.io/acme/report-job:1.0.0" in 1.399s (7.692s including waiting). Image size: 52428800 bytes.',
+        source: { component: 'kubelet' },
+      },
+      { last: 358, first: 358 },
+    ],
+    [
+      '  Normal  RegisteredNode  6m15s  node-controller  Node worker-a event: Registered Node worker-a in Controller',
+      {
+        type: 'Normal',
+        reason: 'RegisteredNode',
+        message: 'Node worker-a event: Registered Node worker-a in Controller',
+        source: { component: 'node-controller' },
+      },
+      { last: 375, first: 375 },
+    ],
+  ])('%s', (line, raw, age) => {
+    const want = { raw: { apiVersion: 'v1', kind: 'Event', ...raw }, age };
+    expect(parseDescribeEventRow(line)).toStrictEqual(want);
+    const squeezed = line.trim().replace(/ {2,}/g, ' ');
+    expect(parseDescribeEventRow(squeezed)).toStrictEqual(want);
+  });
+});
