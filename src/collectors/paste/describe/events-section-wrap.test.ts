@@ -14,7 +14,7 @@ const cells = (type: string, reason: string, age: string, from: string, message:
 const HEAD = [
   'Events:',
   cells('Type', 'Reason', 'Age', 'From', 'Message'),
-  cells('----', '------', '---', '----', '-------'),
+  cells('----', '------', '----', '----', '-------'),
 ];
 
 /** What a terminal `width` columns wide shows of a line: cut every `width` characters. */
@@ -111,7 +111,7 @@ describe('a narrow terminal', () => {
   const head = [
     'Events:',
     narrowCells('Type', 'Reason', 'Age', 'From', 'Message'),
-    narrowCells('----', '------', '---', '----', '-------'),
+    narrowCells('----', '------', '----', '----', '-------'),
   ];
   const msgs = [
     'Container image "redis:7.2" already present on machine',
