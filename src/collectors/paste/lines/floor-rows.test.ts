@@ -32,6 +32,28 @@ describe('"Node <name> status is now: <reason>" after a prefix, about the node',
     });
   });
 
+  it('reads no cell out of the message itself: a node named like a domain is no source', () => {
+    expect(
+      floor([
+        `Jan 10 09:00:01 master kube-controller-manager[812]: ${KLOG} Node worker-1.lab.example.com status is now: NodeNotReady`,
+      ]),
+    ).toEqual({
+      end: 1,
+      objects: [
+        {
+          raw: {
+            kind: 'Event',
+            involvedObject: { kind: 'Node', name: 'worker-1.lab.example.com' },
+            reason: 'NodeNotReady',
+            message: 'Node worker-1.lab.example.com status is now: NodeNotReady',
+            type: 'Warning',
+          },
+          line: 1,
+        },
+      ],
+    });
+  });
+
   it('takes the age and source of the row before it, and drops the wide FIRST SEEN, COUNT, NAME', () => {
     expect(
       second(
