@@ -93,7 +93,10 @@ function hasNoStatus(pod: Pod): boolean {
 }
 
 const lastLine = (log: LogTail): string | undefined =>
-  [...log.lines].reverse().find((l) => l.trim() !== '')?.trim();
+  [...log.lines]
+    .reverse()
+    .find((l) => l.trim() !== '')
+    ?.trim();
 
 const logName = (log: LogTail): string =>
   `the ${log.previous ? 'previous ' : ''}log of ${log.container === UNNAMED_CONTAINER || log.container === '' ? 'its container' : `container ${log.container}`}`;
