@@ -16,3 +16,9 @@ export const READINESS_GATES_COLUMN = 'handoff.dev/readiness-gates-column';
  * same pod. The value says which lines show it.
  */
 export const DELETION_SEEN = 'handoff.dev/deletion-seen';
+/**
+ * `kubectl delete pod NAME` was answered by an admission denial (a webhook that cannot be called,
+ * a policy): the pod exists and the user's deletion of it is refused. The value is the API
+ * server's message.
+ */
+export const DELETION_DENIED = 'handoff.dev/deletion-denied';

@@ -7,8 +7,7 @@
 import { isRecord, rec, str } from '../normalize/coerce.js';
 import { commandTarget, type CommandTarget } from './common/command.js';
 import type { PastedObject } from './common/types.js';
-import { WORKLOAD_KINDS } from '../../model/index.js';
-import { isUnnamed } from '../../model/index.js';
+import { DELETION_DENIED, isUnnamed, WORKLOAD_KINDS } from '../../model/index.js';
 
 const VERBS = ['get', 'describe', 'logs', 'log', 'events'] as const;
 const OWNERS: ReadonlySet<string> = new Set(WORKLOAD_KINDS);
@@ -62,4 +61,29 @@ export function namedByCommand(o: PastedObject, command: string | undefined): Pa
       : o;
   }
   return o;
+}
+
+/**
+ * An API server denial pasted under `kubectl delete pod NAME` is not a failure to create pods (as
+ * a denial with no object named is read elsewhere): the pod exists, and deleting it is refused.
+ * The denial becomes that pod, marked with the message.
+ */
+export function deniedDeletion(o: PastedObject, command: string | undefined): PastedObject {
+  if (command === undefined || o.raw.kind !== 'Event' || o.raw.reason !== 'FailedCreate') return o;
+  if (!isGuess(str(rec(o.raw.involvedObject).name), o.inferredName ?? '')) return o;
+  const t = commandTarget(command, ['delete']);
+  if (t?.kind !== 'Pod') return o;
+  const message = str(o.raw.message) ?? '';
+  return {
+    raw: {
+      kind: 'Pod',
+      metadata: {
+        name: t.name,
+        ...(t.namespace === undefined ? {} : { namespace: t.namespace }),
+        annotations: { [DELETION_DENIED]: message },
+      },
+    },
+    line: o.line,
+    inferredName: `named by the command above it (${command.trim()})`,
+  };
 }

@@ -4,7 +4,7 @@ import { parseDocuments } from '../normalize/documents.js';
 import { rebuildPod } from '../normalize/pod-fragments.js';
 import { cleanLines, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
 import { UNNAMED_POD, type BlockParser, type PastedObject } from './common/types.js';
-import { namedByCommand } from './command-naming.js';
+import { deniedDeletion, namedByCommand } from './command-naming.js';
 import { readUnderCutHeader } from './cut-header.js';
 import { readJsonMembers } from './json-fragment.js';
 import { kindlessObjects } from './kindless.js';
@@ -242,7 +242,7 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
       if (r !== undefined && r.end > i) {
         appendAll(
           objects,
-          r.objects.map((o) => namedByCommand(o, command)),
+          r.objects.map((o) => deniedDeletion(namedByCommand(o, command), command)),
         );
         if (r.notes !== undefined) appendAll(notes, r.notes);
         i = r.end;

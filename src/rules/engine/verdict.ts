@@ -9,7 +9,13 @@ import type {
   StageId,
   Verdict,
 } from '../../model/index.js';
-import { DELETION_SEEN, STAGES, STATUS_COLUMN, UNNAMED_CONTAINER } from '../../model/index.js';
+import {
+  DELETION_DENIED,
+  DELETION_SEEN,
+  STAGES,
+  STATUS_COLUMN,
+  UNNAMED_CONTAINER,
+} from '../../model/index.js';
 import { humanDuration, parseTime, podRestarts, podStatusColumn } from '../../k8s/index.js';
 import { chainFor } from './chain-entries.js';
 import type { Milestones } from './milestones.js';
@@ -164,14 +170,16 @@ function judgementNotes(j: PodJudgement, chosen: Finding | undefined): string[] 
 /**
  * Whether the pod's deletion was requested: its deletionTimestamp, or in a paste what shows one
  * without its time (kubectl's STATUS Terminating; kubectl confirming the delete, then listing the
- * pod again). Kill trouble alone is no sign: the kubelet also kills to evict.
+ * pod again; kubectl's delete refused by admission). Kill trouble alone is no sign: the kubelet
+ * also kills to evict.
  */
 function deletionRequested(pod: Pod): boolean {
   const annotations = pod.metadata.annotations ?? {};
   return (
     pod.metadata.deletionTimestamp !== undefined ||
     annotations[STATUS_COLUMN] === 'Terminating' ||
-    annotations[DELETION_SEEN] !== undefined
+    annotations[DELETION_SEEN] !== undefined ||
+    annotations[DELETION_DENIED] !== undefined
   );
 }
 

@@ -18,7 +18,7 @@ import { nodeLostSignals, nodeProblem, type NodeProblem } from '../shared/node-h
 import { classifyVolumeMessage } from '../shared/volume-message.js';
 import { perContext } from '../shared/memo.js';
 import { UNNAMED_NODE } from '../shared/kubectl.js';
-import { DELETION_SEEN, STATUS_COLUMN } from '../../model/index.js';
+import { DELETION_DENIED, DELETION_SEEN, STATUS_COLUMN } from '../../model/index.js';
 
 export type TerminationBlocker = 'nodeGone' | 'volumeTeardown' | 'finalizers' | 'stuck';
 
@@ -53,6 +53,8 @@ export interface StuckDeletion {
   readonly killTrouble: readonly EventRecord[];
   /** Containers still running. */
   readonly running: readonly string[];
+  /** The API server's message refusing `kubectl delete pod` (admission), when the paste shows one. */
+  readonly denied: string | undefined;
 }
 
 function statusColumn(pod: Pod): string | undefined {
@@ -89,6 +91,10 @@ function requestedEvidence(
       source: 'status',
       text: 'kubectl get pods STATUS Terminating (metadata.deletionTimestamp is set; the evidence does not say when)',
     };
+  }
+  const denied = pod.metadata.annotations?.[DELETION_DENIED];
+  if (denied !== undefined) {
+    return { source: 'status', text: `kubectl delete pod ${pod.metadata.name} was refused: ${denied}` };
   }
   const seen = pod.metadata.annotations?.[DELETION_SEEN];
   if (seen !== undefined) {
@@ -165,7 +171,8 @@ function computeStuckDeletion(ctx: PodContext): StuckDeletion | undefined {
         : finalizers.length > 0 && (running.length === 0 || deadline === undefined)
           ? 'finalizers'
           : 'stuck';
-  return { blocker, deadline, requested, finalizers, node, teardown, killTrouble, running };
+  const denied = pod.metadata.annotations?.[DELETION_DENIED];
+  return { blocker, deadline, requested, finalizers, node, teardown, killTrouble, running, denied };
 }
 
 /** The node's trouble: NotReady, unreachable or gone per the Node object, or NodeLost per the pod. */

@@ -4,6 +4,7 @@ import { finding, graceStatus } from '../shared/finding.js';
 import { kubectl, UNNAMED_NODE } from '../shared/kubectl.js';
 import { stuckDeletion, type StuckDeletion } from './analyse.js';
 import type { Rule } from '../types.js';
+import type { Evidence } from '../../model/index.js';
 
 const meta = {
   id: 'termination/stuck-terminating',
@@ -23,6 +24,8 @@ const meta = {
     stuckRunning:
       'The pod is {{overdue}} past its deletion deadline and container(s) {{containers}} still run on {{node}}.',
     stuck: 'The pod is {{overdue}} past its deletion deadline and has still not been removed.',
+    deletionDenied:
+      'Deleting the pod is refused by the API server ({{detail}}), so it cannot be removed; the deletion goes through once what refuses it is fixed.',
     stuckUndated:
       'The pod is Terminating and has not been removed; the evidence does not say since when{{running}}.',
     terminating: 'The pod is terminating, within its grace period (deletion deadline {{deadline}}).',
@@ -37,6 +40,7 @@ export const rule = {
     if (stuck?.blocker !== 'stuck') return [];
     const { pod, now } = ctx;
     const ns = pod.metadata.namespace;
+    if (stuck.denied !== undefined) return [deniedFinding(stuck.requested, stuck.denied)];
     const node = pod.spec.nodeName ?? UNNAMED_NODE;
     const status = graceStatus(meta, stuck.deadline, now);
     const running = stuck.running.length > 0;
@@ -73,6 +77,27 @@ export const rule = {
     ];
   },
 } satisfies Rule<'pod'>;
+
+/**
+ * `kubectl delete pod` answered by an admission denial: the request itself is refused, so neither
+ * the kubelet nor a finalizer is to blame. A webhook whose service is gone refuses every write it
+ * matches (kubernetes-facts: "failed calling webhook").
+ */
+function deniedFinding(requested: Evidence, detail: string) {
+  const webhook = /failed calling webhook "([^"]+)"/.exec(detail)?.[1];
+  return finding(meta, {
+    reason: 'StuckTerminating',
+    messageId: 'deletionDenied',
+    data: { detail: detail.length > 200 ? `${detail.slice(0, 200)}…` : detail },
+    evidence: [requested],
+    nextSteps: [
+      kubectl.raw('get validatingwebhookconfigurations,mutatingwebhookconfigurations'),
+      webhook === undefined
+        ? 'Fix what the message names (the webhook, policy or quota that refuses DELETE on pods); then delete the pod again.'
+        : `Bring back the service of webhook ${webhook}, or delete the webhook configuration that holds it if its owner is gone; then delete the pod again.`,
+    ],
+  });
+}
 
 /** The message for the deletion's state: overdue by how long, undated, or inside the grace. */
 function wording(
