@@ -341,7 +341,17 @@ describe('older kubectl pods: Image(s), Host, Replication Controllers, Created B
     expect(at(raw, 'metadata.ownerReferences')).toEqual([
       { kind: 'ReplicationController', name: 'monitoring-influx-grafana-controller', controller: true },
     ]);
-    expect(at(raw, 'status.phase')).toBe('Running');
+    // "Host:" holds the node name alone: no host IP.
+    expect(without(raw.status, 'containerStatuses')).toEqual({
+      phase: 'Running',
+      conditions: [{ type: 'Ready', status: 'True' }],
+    });
+  });
+
+  it('leaves the image out of a container without an Image line when no Image(s) line lists it', () => {
+    // A 1.0 pod pasted without its Image(s) and Image lines.
+    const raw = pod(V1_0.replace('Image(s):\t\t\tmysql\n', '').replace('    Image:\tmysql\n', ''));
+    expect(raw.spec).toEqual({ containers: [{ name: 'mysql' }] });
   });
 
   it.each([
