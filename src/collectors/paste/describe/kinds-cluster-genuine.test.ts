@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAll, ofKind, only } from './describe-test-helpers.js';
+import { at, describeAll, ofKind, only } from './describe-test-helpers.js';
 
 /**
  * Services, Endpoints, EndpointSlices, Nodes and claims as genuine kubectl prints them (captured
@@ -293,5 +293,112 @@ describe('describe node, pvc, endpointslice: the whole object', () => {
       },
     ]);
     expect(ofKind(objects, 'Pod')).toEqual([]);
+  });
+});
+
+/** A kubectl 1.33 describe of service dual with the port lines given (as its printer writes them). */
+function dualWith(portLines: string): string {
+  return SVC_DUAL_133.replace(/Port: {21}web[\s\S]*?Endpoints:.*\n/, portLines);
+}
+
+describe('describe service: the Endpoints lines kubectl can print', () => {
+  it.each([
+    [
+      'addresses without ports (a slice with no ports): the numeric target port',
+      'Port:                     web  80/TCP\nTargetPort:               8080/TCP\nEndpoints:                10.244.1.5,10.244.2.6\n',
+      [
+        {
+          addresses: [{ ip: '10.244.1.5' }, { ip: '10.244.2.6' }],
+          ports: [{ name: 'web', port: 8080, protocol: 'TCP' }],
+        },
+      ],
+    ],
+    [
+      'addresses without ports and a named target port: no port',
+      'Port:                     web  80/TCP\nTargetPort:               http/TCP\nEndpoints:                10.244.1.5,10.244.2.6\n',
+      [{ addresses: [{ ip: '10.244.1.5' }, { ip: '10.244.2.6' }] }],
+    ],
+    [
+      'one endpoint in two slices: its address once',
+      'Port:                     web  80/TCP\nTargetPort:               8080/TCP\nEndpoints:                10.244.1.5:8080,10.244.2.6:8080,10.244.1.5:8080\n',
+      [
+        {
+          addresses: [{ ip: '10.244.1.5' }, { ip: '10.244.2.6' }],
+          ports: [{ name: 'web', port: 8080, protocol: 'TCP' }],
+        },
+      ],
+    ],
+  ])('%s', (_name, ports, subsets) => {
+    const { objects } = describeAll(dualWith(ports));
+    expect(at(only(objects, 'Endpoints'), 'subsets')).toEqual(subsets);
+  });
+
+  it('a list cut short on one port of two ("+ 1 more..."): the Service only', () => {
+    const { objects } = describeAll(
+      dualWith(
+        'Port:                     web  80/TCP\nTargetPort:               8080/TCP\nEndpoints:                10.244.1.5:8080,10.244.2.6:8080,10.244.3.7:8080 + 1 more...\n' +
+          'Port:                     metrics  9090/TCP\nTargetPort:               9090/TCP\nEndpoints:                <none>\n',
+      ),
+    );
+    expect(objects.map((o) => o.raw.kind)).toEqual(['Service']);
+    expect(at(only(objects, 'Service'), 'spec.ports')).toEqual([
+      { name: 'web', port: 80, protocol: 'TCP', targetPort: 8080 },
+      { name: 'metrics', port: 9090, protocol: 'TCP', targetPort: 9090 },
+    ]);
+  });
+
+  it('describe endpoints frontend (kubectl 1.27 and 1.33): the whole Endpoints object', () => {
+    const text = `Name:         frontend
+Namespace:    shop
+Labels:       <none>
+Annotations:  endpoints.kubernetes.io/last-change-trigger-time: 2026-12-03T06:48:56Z
+Subsets:
+  Addresses:          10.244.2.2,10.244.2.4,10.244.3.8
+  NotReadyAddresses:  <none>
+  Ports:
+    Name  Port  Protocol
+    ----  ----  --------
+    http  8080  TCP
+
+Events:  <none>
+`;
+    expect(only(describeAll(text).objects, 'Endpoints')).toEqual({
+      apiVersion: 'v1',
+      kind: 'Endpoints',
+      metadata: {
+        name: 'frontend',
+        namespace: 'shop',
+        annotations: { 'endpoints.kubernetes.io/last-change-trigger-time': '2026-12-03T06:48:56Z' },
+      },
+      subsets: [
+        {
+          addresses: [{ ip: '10.244.2.2' }, { ip: '10.244.2.4' }, { ip: '10.244.3.8' }],
+          notReadyAddresses: [],
+          ports: [{ name: 'http', port: 8080, protocol: 'TCP' }],
+        },
+      ],
+    });
+  });
+});
+
+describe('describe service without ports (headless)', () => {
+  it.each([
+    [
+      'kubectl 1.27',
+      'Name:              peers\nNamespace:         data\nLabels:            <none>\nAnnotations:       <none>\nSelector:          app=postgres\nType:              ClusterIP\nIP Family Policy:  SingleStack\nIP Families:       IPv4\nIP:                None\nIPs:               None\nSession Affinity:  None\nEvents:            <none>\n',
+    ],
+    [
+      'kubectl 1.33',
+      'Name:                     peers\nNamespace:                data\nLabels:                   <none>\nAnnotations:              <none>\nSelector:                 app=postgres\nType:                     ClusterIP\nIP Family Policy:         SingleStack\nIP Families:              IPv4\nIP:                       None\nIPs:                      None\nSession Affinity:         None\nInternal Traffic Policy:  Cluster\nEvents:                   <none>\n',
+    ],
+  ])('%s: the Service alone, no Endpoints', (_name, text) => {
+    expect(describeAll(text).objects.map((o) => o.raw)).toEqual([
+      {
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: 'peers', namespace: 'data' },
+        spec: { type: 'ClusterIP', selector: { app: 'postgres' }, clusterIP: 'None' },
+      },
+    ]);
   });
 });
