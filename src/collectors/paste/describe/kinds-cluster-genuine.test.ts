@@ -402,3 +402,33 @@ describe('describe service without ports (headless)', () => {
     ]);
   });
 });
+
+describe('empty and external objects (kubectl 1.27 and 1.33 print them alike)', () => {
+  it('describe service of type ExternalName: its external name, no selector, no Endpoints', () => {
+    const text =
+      'Name:              ext-db\nNamespace:         shop\nLabels:            <none>\nAnnotations:       <none>\nSelector:          <none>\nType:              ExternalName\nIP Families:       <none>\nIP:                \nIPs:               <none>\nExternal Name:     db.example.com\nSession Affinity:  None\nEvents:            <none>\n';
+    expect(describeAll(text).objects.map((o) => o.raw)).toEqual([
+      {
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: 'ext-db', namespace: 'shop' },
+        spec: { type: 'ExternalName', externalName: 'db.example.com' },
+      },
+    ]);
+  });
+
+  it('describe endpointslice with no ports and no endpoints', () => {
+    const text =
+      'Name:         empty-xyz\nNamespace:    shop\nLabels:       <none>\nAnnotations:  <none>\nAddressType:  IPv4\nPorts: <unset>\nEndpoints: <none>\nEvents:  <none>\n';
+    expect(describeAll(text).objects.map((o) => o.raw)).toEqual([
+      {
+        apiVersion: 'discovery.k8s.io/v1',
+        kind: 'EndpointSlice',
+        metadata: { name: 'empty-xyz', namespace: 'shop' },
+        endpoints: [],
+        ports: [],
+        addressType: 'IPv4',
+      },
+    ]);
+  });
+});
