@@ -432,3 +432,31 @@ describe('empty and external objects (kubectl 1.27 and 1.33 print them alike)', 
     ]);
   });
 });
+
+describe('describe pvc: access modes and a cut paste', () => {
+  it.each([
+    ['RWO', ['ReadWriteOnce']],
+    ['ROX', ['ReadOnlyMany']],
+    ['RWX', ['ReadWriteMany']],
+    ['RWOP', ['ReadWriteOncePod']],
+    ['RWO,ROX,RWX', ['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany']],
+  ])('Access Modes: %s', (modes, accessModes) => {
+    const text = PVC_BOUND.replace('Access Modes:  RWO', `Access Modes:  ${modes}`);
+    expect(at(only(describeAll(text).objects, 'PersistentVolumeClaim'), 'status.accessModes')).toEqual(
+      accessModes,
+    );
+  });
+
+  it('a paste cut before Status: no phase, no capacity', () => {
+    const text =
+      '$ kubectl describe pvc data-postgres-0 -n data\n' +
+      PVC_BOUND.split('\n').slice(0, 3).join('\n') +
+      '\n';
+    expect(only(describeAll(text).objects, 'PersistentVolumeClaim')).toEqual({
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'data-postgres-0', namespace: 'data' },
+      spec: { storageClassName: 'gp3' },
+    });
+  });
+});
