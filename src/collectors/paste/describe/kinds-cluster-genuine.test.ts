@@ -460,3 +460,38 @@ describe('describe pvc: access modes and a cut paste', () => {
     });
   });
 });
+
+describe('describe endpointslice cut before its lists', () => {
+  it.each([
+    [
+      'endpointslice, before Ports',
+      '$ kubectl describe endpointslice dual-abcde -n shop\n' +
+        SLICE_DUAL.split('\n').slice(0, 5).join('\n') +
+        '\n',
+      {
+        apiVersion: 'discovery.k8s.io/v1',
+        kind: 'EndpointSlice',
+        metadata: { name: 'dual-abcde', namespace: 'shop', labels: { 'kubernetes.io/service-name': 'dual' } },
+        endpoints: [],
+        ports: [],
+        addressType: 'IPv6',
+      },
+    ],
+    [
+      'endpointslice, before Endpoints',
+      '$ kubectl describe endpointslice dual-abcde -n shop\n' +
+        SLICE_DUAL.split('\n').slice(0, 9).join('\n') +
+        '\n',
+      {
+        apiVersion: 'discovery.k8s.io/v1',
+        kind: 'EndpointSlice',
+        metadata: { name: 'dual-abcde', namespace: 'shop', labels: { 'kubernetes.io/service-name': 'dual' } },
+        endpoints: [],
+        ports: [{ name: 'web', port: 8080, protocol: 'TCP' }],
+        addressType: 'IPv6',
+      },
+    ],
+  ])('%s: the object read so far', (_name, text, raw) => {
+    expect(describeAll(text).objects.map((o) => o.raw)).toEqual([raw]);
+  });
+});
