@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { at, describeAll, only, type Obj } from './describe-test-helpers.js';
 import { TERMINATING_FOR } from './kinds.js';
+import { loadRealCases } from '../../../../scripts/real-cases.mjs';
+
+/** The paste of a real case, as its file holds it. */
+function realCase(file: string): string {
+  const c = loadRealCases().find((r) => r.file === file);
+  if (c === undefined) throw new Error(`no real case ${file}`);
+  return c.body;
+}
 
 /** A pod's metadata, spec and status field by field, as kubectl 1.27–1.33 and older ones print them. */
 
@@ -284,30 +292,7 @@ describe('metadata: annotations, deletion and owners', () => {
 });
 
 /** kubectl 1.0 (real case 077): images listed on one line in another order than the containers. */
-const V0_14 = `Name:                           monitoring-influx-grafana-controller-q7iga
-Image(s):                       kubernetes/heapster_influxdb:v0.3,kubernetes/heapster_grafana:v0.5
-Host:                           kubernetes-minion-avdn
-Labels:                         kubernetes.io/cluster-service=true,name=influxGrafana
-Status:                         Running
-Replication Controllers:        monitoring-influx-grafana-controller (1/1 replicas created)
-Containers:
-  grafana:
-    Image:              kubernetes/heapster_grafana:v0.5
-    State:              Running
-      Started:          Tue, 31 Mar 2015 10:42:01 -0700
-    Ready:              True
-    Restart Count:      0
-  influxdb:
-    Image:              kubernetes/heapster_influxdb:v0.3
-    State:              Running
-      Started:          Tue, 31 Mar 2015 10:40:54 -0700
-    Ready:              True
-    Restart Count:      0
-Conditions:
-  Type          Status
-  Ready         True 
-No events.
-`;
+const V0_14 = realCase('077-healthy-v0-14-describe-running.txt');
 
 /** kubectl 1.0 (real case 068): empty node, reason, message and IP; no replication controller. */
 const V1_0 = `Name:				mysql
