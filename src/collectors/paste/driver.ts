@@ -1,5 +1,5 @@
 import { InputError } from '../../errors/index.js';
-import { appendAll, isRecord, rec, str } from '../normalize/coerce.js';
+import { appendAll, isRecord, str } from '../normalize/coerce.js';
 import { parseDocuments } from '../normalize/documents.js';
 import { rebuildPod } from '../normalize/pod-fragments.js';
 import { cleanLines, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
@@ -9,7 +9,8 @@ import { readUnderCutHeader } from './cut-header.js';
 import { readJsonMembers } from './json-fragment.js';
 import { kindlessObjects } from './kindless.js';
 import { podsForStrayLogs, readLog, strayExecFailure, type PastedLog } from './logs.js';
-import { DELETION_SEEN, unnamedName } from '../../model/index.js';
+import { unnamedName } from '../../model/index.js';
+import { deletionConfirmed, markStillListed, type Deletion } from './deletions.js';
 
 /** The first line of a YAML mapping as kubectl -o yaml prints it: lowerCamel keys, unlike describe's "Restart Count:". */
 const YAML_START = /^\s*(?:- )?[a-z][A-Za-z0-9]*:(?:\s|$)/;
@@ -97,55 +98,6 @@ function structuredObjects(
     throw err;
   }
   return docs.flatMap((d) => objectsOfValue(d.value, start + d.line, command));
-}
-
-/** kubectl delete's confirmation of one pod: `pod "web-1" deleted`, `pod "web-1" force deleted`, 1.34's `… deleted from NS namespace`. */
-const DELETED = /^pods? "([^"]+)" (?:force )?deleted(?: from (\S+) namespace)?$/;
-
-interface Deletion {
-  readonly name: string;
-  readonly namespace?: string;
-  readonly line: number;
-}
-
-function deletionConfirmed(line: string, at: number): Deletion | undefined {
-  const m = DELETED.exec(line.trim());
-  if (m?.[1] === undefined) return undefined;
-  return { name: m[1], ...(m[2] === undefined ? {} : { namespace: m[2] }), line: at };
-}
-
-function samePod(o: PastedObject, d: Deletion): boolean {
-  if (o.raw.kind !== 'Pod') return false;
-  const metadata = rec(o.raw.metadata);
-  const ns = str(metadata.namespace);
-  return (
-    str(metadata.name) === d.name && (d.namespace === undefined || ns === undefined || ns === d.namespace)
-  );
-}
-
-/**
- * A pod kubectl confirmed deleted that a later listing still shows, no younger than a listing
- * before the delete (so not a new pod of the same name, as a StatefulSet makes), is being deleted:
- * the API server set its deletionTimestamp (when is not in the text) and something keeps it.
- */
-function markStillListed(objects: PastedObject[], deletions: readonly Deletion[]): PastedObject[] {
-  if (deletions.length === 0) return objects;
-  return objects.map((o) => {
-    const d = deletions.find((x) => samePod(o, x) && o.line > x.line);
-    const after = o.age?.last;
-    if (d === undefined || after === undefined) return o;
-    const before = objects.find((b) => samePod(b, d) && b.line < d.line && b.age?.last !== undefined);
-    if (before?.age?.last === undefined || after < before.age.last) return o;
-    const metadata = rec(o.raw.metadata);
-    const seen = `kubectl confirmed pod "${d.name}" deleted (line ${d.line}); a later listing (line ${o.line}) still shows the pod listed before it (line ${before.line}), not a newer one`;
-    return {
-      ...o,
-      raw: {
-        ...o.raw,
-        metadata: { ...metadata, annotations: { ...rec(metadata.annotations), [DELETION_SEEN]: seen } },
-      },
-    };
-  });
 }
 
 export interface PasteParsers {
