@@ -1,4 +1,4 @@
-import { isUnnamed, placeholderWord, type Diagnosis } from '../../model/index.js';
+import { placeholderWord, type Diagnosis } from '../../model/index.js';
 import { kubectl } from '../shared/kubectl.js';
 
 /**
@@ -8,7 +8,7 @@ import { kubectl } from '../shared/kubectl.js';
  */
 export function explainPlaceholders(d: Diagnosis): Diagnosis {
   const { kind, name, namespace } = d.target;
-  const word = isUnnamed(name) ? placeholderWord(name) : undefined;
+  const word = placeholderWord(name);
   if (word === undefined) return d;
   const says = new RegExp(`(?:^|[\\s/=])${word}(?:$|[\\s'"])`);
   if (!d.nextSteps.some((s) => says.test(s))) return d;

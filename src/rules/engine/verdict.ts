@@ -107,7 +107,7 @@ const lastLine = (log: LogTail): string | undefined =>
 const logName = (log: LogTail): string =>
   `the ${log.previous ? 'previous ' : ''}log of ${log.container === UNNAMED_CONTAINER || log.container === '' ? 'its container' : `container ${log.container}`}`;
 
-/** "the previous log of container init", "the logs of containers a and b". */
+/** "the previous log of container init" for one log, "3 container logs" for several. */
 function logsPhrase(logs: readonly LogTail[]): string {
   const [only] = logs;
   return logs.length === 1 && only !== undefined ? logName(only) : `${logs.length} container logs`;
