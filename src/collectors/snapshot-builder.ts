@@ -1,5 +1,6 @@
 import type {
   EvidenceKind,
+  DroppedEvidence,
   LogTail,
   MissingEvidence,
   ProbeResult,
@@ -41,7 +42,7 @@ export function describeOrigin(origin: Origin | undefined): string {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer U)[] ? U[] : T[K] };
-type Lists = Omit<Mutable<Snapshot>, 'source' | 'capturedAt' | 'collected' | 'missing' | 'notes'>;
+type Lists = Omit<Mutable<Snapshot>, 'source' | 'capturedAt' | 'collected' | 'missing' | 'notes' | 'dropped'>;
 
 const WORKLOADS = new Set<string>(WORKLOAD_KINDS);
 
@@ -89,6 +90,7 @@ export class SnapshotBuilder {
   private readonly objects = new Map<string, { list: keyof Lists; value: unknown }>();
   private readonly collected = new Set<EvidenceKind>();
   private readonly missing: MissingEvidence[] = [];
+  private readonly dropped: DroppedEvidence[] = [];
   private readonly notes: string[] = [];
   private readonly skipped = new Map<string, number>();
   private readonly logs: LogTail[] = [];
@@ -232,8 +234,21 @@ export class SnapshotBuilder {
     this.missing.push(m);
   }
 
+  /** Records evidence read and deliberately not kept; its `why` is also a note. */
+  markDropped(d: DroppedEvidence): void {
+    this.dropped.push(d);
+    this.notes.push(d.why);
+  }
+
   note(text: string): void {
     this.notes.push(text);
+  }
+
+  /** The normalised objects kept so far of one list (`pods`, `nodes` …), in the order first added. */
+  keptOf<L extends Exclude<keyof Lists, 'logs' | 'probes' | 'authoritative'>>(list: L): Lists[L] {
+    const out: unknown[] = [];
+    for (const o of this.objects.values()) if (o.list === list) out.push(o.value);
+    return out as Lists[L];
   }
 
   /** Objects and log tails kept so far. */
@@ -291,6 +306,7 @@ export class SnapshotBuilder {
       ...(this.authoritative ? { authoritative: true } : {}),
       missing: this.missing,
       notes,
+      ...(this.dropped.length > 0 ? { dropped: this.dropped } : {}),
       ...lists,
     };
   }

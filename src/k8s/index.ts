@@ -9,3 +9,4 @@ export * from './reference-time.js';
 export * from './node-placement.js';
 export * from './aggregator.js';
 export * from './runc-exec-failure.js';
+export * from './quiet-pod.js';

@@ -84,6 +84,13 @@ export interface MissingEvidence {
   readonly why: string;
 }
 
+/** Evidence a collector read and deliberately did not keep (see the note it leaves). */
+export interface DroppedEvidence {
+  readonly kind: EvidenceKind;
+  readonly count: number;
+  readonly why: string;
+}
+
 export type SnapshotSource =
   | { readonly type: 'file'; readonly paths: readonly string[] }
   | { readonly type: 'live'; readonly context?: string; readonly server?: string }
@@ -118,6 +125,8 @@ export interface Snapshot {
   readonly probes: readonly ProbeResult[];
   /** Things the collector wants the user to know (skipped kinds, inferred names). */
   readonly notes: readonly string[];
+  /** What a live scan read and did not keep, so nothing is presented as more complete than it is. */
+  readonly dropped?: readonly DroppedEvidence[];
 }
 
 export function emptySnapshot(source: SnapshotSource): Snapshot {

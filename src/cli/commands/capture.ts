@@ -62,6 +62,8 @@ export async function runCapture(
       ...(opts.probe === true ? { probe: true } : {}),
       // Redacted as it arrives: secrets are never held, let alone written.
       onObject: (raw) => objects.push(redactObject(raw)),
+      // a bundle is replayed later, against any reference time: it keeps every event it read
+      keepAllEvents: true,
     }),
     serverVersion(connection),
   ]);

@@ -87,6 +87,10 @@ function sourceOf(snapshot: Snapshot, now: number): DiagnosisReport['source'] {
         ...(s.context ? { context: s.context } : {}),
         ...(s.server ? { server: s.server } : {}),
         referenceTime: reference,
+        // what the scan read and did not keep (e.g. old routine events of quiet pods), and why
+        ...(snapshot.dropped === undefined
+          ? {}
+          : { dropped: snapshot.dropped.map((d) => ({ ...d, why: sanitize(d.why) })) }),
       };
     case 'simulator':
       return { type: 'simulator', scenario: s.scenario, referenceTime: reference };

@@ -30,6 +30,11 @@ export interface CollectLiveOptions {
   readonly onObject?: (raw: Record<string, unknown>) => void;
   /** Receives the number of GETs sent (retries included) when collection ends. */
   readonly onRequests?: (count: number) => void;
+  /**
+   * Keep every event a scan reads. By default a scan drops the old routine events of pods that
+   * run quietly (event-filter.ts) and says so in a note; a capture keeps them all.
+   */
+  readonly keepAllEvents?: boolean;
   /** `--probe`: GET the readiness/liveness httpGet endpoints of Running pods through pods/proxy. */
   readonly probe?: boolean | ProbeOptions;
 }
@@ -67,6 +72,9 @@ export async function collectLive(
       await scan(c, {
         ...(scope.allNamespaces ? {} : { namespace }),
         ...(scope.selector === undefined ? {} : { selector: scope.selector }),
+        ...(options.keepAllEvents === true
+          ? {}
+          : { filterEventsAt: (options.now ?? dateOf(systemClock))().getTime() }),
         concurrency,
       });
     }
