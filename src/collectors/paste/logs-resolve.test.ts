@@ -38,7 +38,9 @@ function described(
   return {
     kind: 'Pod',
     metadata: { name, ...(opts.namespace === undefined ? {} : { namespace: opts.namespace }) },
-    spec: { containers: opts.init === true ? [{ name: 'app' }] : Object.keys(states).map((c) => ({ name: c })) },
+    spec: {
+      containers: opts.init === true ? [{ name: 'app' }] : Object.keys(states).map((c) => ({ name: c })),
+    },
     status: opts.init === true ? { initContainerStatuses: statuses } : { containerStatuses: statuses },
   };
 }
@@ -84,7 +86,10 @@ describe('a log naming no pod is the one failing pod', () => {
   });
 
   it('two failing pods leave the log unattributed', () => {
-    const got = resolveLog(log({}), 'default', [row('a-7d9c8-abcde', 'Error'), row('b-7d9c8-fghij', 'Error')]);
+    const got = resolveLog(log({}), 'default', [
+      row('a-7d9c8-abcde', 'Error'),
+      row('b-7d9c8-fghij', 'Error'),
+    ]);
     expect(got).toEqual({ namespace: 'default', pod: '', container: '', previous: true, lines: [EXEC] });
   });
 
@@ -94,7 +99,9 @@ describe('a log naming no pod is the one failing pod', () => {
       metadata: { name: 'migrate', annotations: { [STATUS_COLUMN]: 'Error' } },
       status: { containerStatuses: [{ name: 'app', state: errored }] },
     };
-    expect(resolveLog(log({}), 'default', [job, row('web-7d9c8-abcde', 'Error')]).pod).toBe('web-7d9c8-abcde');
+    expect(resolveLog(log({}), 'default', [job, row('web-7d9c8-abcde', 'Error')]).pod).toBe(
+      'web-7d9c8-abcde',
+    );
   });
 
   it("the failing pod's namespace wins over the paste's", () => {
@@ -118,8 +125,16 @@ describe("a --prefix line of a pod not pasted is its ReplicaSet sibling's", () =
   const given = log({ pod: 'web-7d9c8-abcde', container: 'app' });
 
   it('resolves to the failing sibling', () => {
-    const got = resolveLog(given, 'default', [described('web-7d9c8-xk2lp', { app: crashLoop }, { namespace: 'shop' })]);
-    expect(got).toEqual({ namespace: 'shop', pod: 'web-7d9c8-xk2lp', container: 'app', previous: true, lines: [EXEC] });
+    const got = resolveLog(given, 'default', [
+      described('web-7d9c8-xk2lp', { app: crashLoop }, { namespace: 'shop' }),
+    ]);
+    expect(got).toEqual({
+      namespace: 'shop',
+      pod: 'web-7d9c8-xk2lp',
+      container: 'app',
+      previous: true,
+      lines: [EXEC],
+    });
   });
 
   it("takes the sibling's only container when it lists no names (a get pods row)", () => {
@@ -128,25 +143,33 @@ describe("a --prefix line of a pod not pasted is its ReplicaSet sibling's", () =
   });
 
   it.each([
-    ['the log holds two lines', log({ pod: 'web-7d9c8-abcde', container: 'app', lines: ['started', EXEC] }), [
-      described('web-7d9c8-xk2lp', { app: crashLoop }),
-    ]],
+    [
+      'the log holds two lines',
+      log({ pod: 'web-7d9c8-abcde', container: 'app', lines: ['started', EXEC] }),
+      [described('web-7d9c8-xk2lp', { app: crashLoop })],
+    ],
     ['no pod is failing', given, [described('web-7d9c8-xk2lp', { app: running })]],
-    ['the pod itself is pasted (running)', given, [
-      described('web-7d9c8-abcde', { app: running }),
-      described('web-7d9c8-xk2lp', { app: crashLoop }),
-    ]],
-    ['the pod itself is pasted after the failing one', given, [
-      described('web-7d9c8-xk2lp', { app: crashLoop }),
-      described('web-7d9c8-abcde', { app: running }),
-    ]],
+    [
+      'the pod itself is pasted (running)',
+      given,
+      [described('web-7d9c8-abcde', { app: running }), described('web-7d9c8-xk2lp', { app: crashLoop })],
+    ],
+    [
+      'the pod itself is pasted after the failing one',
+      given,
+      [described('web-7d9c8-xk2lp', { app: crashLoop }), described('web-7d9c8-abcde', { app: running })],
+    ],
     ['another ReplicaSet', given, [described('web-5f6b7-xk2lp', { app: crashLoop })]],
-    ['a CronJob pod whose name only starts alike', log({ pod: 'backup-x7k2p', container: 'app' }), [
-      described('backup-cron-28312345-qwert', { app: crashLoop }),
-    ]],
-    ['a static pod (no generated suffix)', log({ pod: 'kube-apiserver-controlplane', container: 'kube-apiserver' }), [
-      described('kube-apiserver-node1', { 'kube-apiserver': crashLoop }),
-    ]],
+    [
+      'a CronJob pod whose name only starts alike',
+      log({ pod: 'backup-x7k2p', container: 'app' }),
+      [described('backup-cron-28312345-qwert', { app: crashLoop })],
+    ],
+    [
+      'a static pod (no generated suffix)',
+      log({ pod: 'kube-apiserver-controlplane', container: 'kube-apiserver' }),
+      [described('kube-apiserver-node1', { 'kube-apiserver': crashLoop })],
+    ],
   ])('not when %s', (_, g, objects) => {
     expect(resolveLog(g, 'default', objects).pod).toBe(g.pod);
   });
@@ -163,15 +186,20 @@ describe("the pasted pod the log is of gives its namespace's match and container
     ['its only container', [described('nginx', { nginx: running })], 'nginx'],
     ['none of two', [described('nginx', { nginx: running, sidecar: running })], ''],
     ['the pod, not the Service of its name', [service, described('nginx', { nginx: running })], 'nginx'],
-    ['the pod of its name, not the one before it', [
-      described('other', { other: running }),
-      described('nginx', { nginx: running }),
-    ], 'nginx'],
-    ['the pod of its namespace, not the one of another', [
-      described('nginx', { a: running }, { namespace: 'dev' }),
-      described('nginx', { b: running }, { namespace: 'default' }),
-    ], 'b'],
-    ['a pod that names no namespace (the paste\'s)', [described('nginx', { nginx: running })], 'nginx'],
+    [
+      'the pod of its name, not the one before it',
+      [described('other', { other: running }), described('nginx', { nginx: running })],
+      'nginx',
+    ],
+    [
+      'the pod of its namespace, not the one of another',
+      [
+        described('nginx', { a: running }, { namespace: 'dev' }),
+        described('nginx', { b: running }, { namespace: 'default' }),
+      ],
+      'b',
+    ],
+    ["a pod that names no namespace (the paste's)", [described('nginx', { nginx: running })], 'nginx'],
     ['no pod pasted', [service], ''],
   ])('a command naming no container takes %s', (_, objects, container) => {
     const got = resolveLog(log({ pod: 'nginx', previous: false, lines: ['ready'] }), 'default', objects);
@@ -179,12 +207,31 @@ describe("the pasted pod the log is of gives its namespace's match and container
   });
 
   it.each([
-    ['a container the pod lists', [described('nginx', { nginx: running, sidecar: running })], 'sidecar', 'sidecar'],
-    ['a container the pod does not list (one named)', [described('nginx', { nginx: running })], 'init', 'init'],
-    ['a container the pod does not list (two named)', [described('nginx', { nginx: running, sidecar: running })], 'init', 'init'],
+    [
+      'a container the pod lists',
+      [described('nginx', { nginx: running, sidecar: running })],
+      'sidecar',
+      'sidecar',
+    ],
+    [
+      'a container the pod does not list (one named)',
+      [described('nginx', { nginx: running })],
+      'init',
+      'init',
+    ],
+    [
+      'a container the pod does not list (two named)',
+      [described('nginx', { nginx: running, sidecar: running })],
+      'init',
+      'init',
+    ],
     ['any container of a get pods row', [row('nginx', 'Running')], 'nginx', UNNAMED_CONTAINER],
   ])('a command naming %s keeps or resolves it', (_, objects, named, container) => {
-    const got = resolveLog(log({ pod: 'nginx', container: named, previous: false, lines: ['ready'] }), 'default', objects);
+    const got = resolveLog(
+      log({ pod: 'nginx', container: named, previous: false, lines: ['ready'] }),
+      'default',
+      objects,
+    );
     expect(got.container).toBe(container);
   });
 });
