@@ -170,6 +170,12 @@ describe("a --prefix line of a pod not pasted is its ReplicaSet sibling's", () =
       log({ pod: 'kube-apiserver-controlplane', container: 'kube-apiserver' }),
       [described('kube-apiserver-node1', { 'kube-apiserver': crashLoop })],
     ],
+    [
+      // Neither name has a generated suffix; the word "undefined" is a valid pod name.
+      'neither pod has a generated suffix',
+      log({ pod: 'db-0', container: 'app' }),
+      [described('undefined', { app: crashLoop })],
+    ],
   ])('not when %s', (_, g, objects) => {
     expect(resolveLog(g, 'default', objects).pod).toBe(g.pod);
   });
