@@ -232,6 +232,13 @@ describe("the pasted pod the log is of gives its namespace's match and container
       'init',
     ],
     ['any container of a get pods row', [row('nginx', 'Running')], 'nginx', UNNAMED_CONTAINER],
+    [
+      // A `get pods` row's placeholder beside a container status another block named.
+      'a container the pod does not list (one placeholder, one named)',
+      [{ ...row('nginx', 'Running'), status: { containerStatuses: [{ name: 'nginx', state: running }] } }],
+      'init',
+      'init',
+    ],
   ])('a command naming %s keeps or resolves it', (_, objects, named, container) => {
     const got = resolveLog(
       log({ pod: 'nginx', container: named, previous: false, lines: ['ready'] }),
