@@ -1,0 +1,196 @@
+/**
+ * The text a pasted `kubectl logs` printed (readLog: where it ends, what is kept), the runc exec
+ * failures pasted on their own (strayExecFailure), and the pods made up for logs when the paste
+ * holds none (podsForStrayLogs).
+ */
+import { describe, expect, it } from 'vitest';
+import { UNNAMED_CONTAINER, UNNAMED_POD } from './common/types.js';
+import { podsForStrayLogs, readLog, strayExecFailure, type PastedLog } from './logs.js';
+
+const COMMAND = '$ kubectl logs web-1 -n shop';
+const HEAD = { pod: 'web-1', namespace: 'shop', container: undefined, previous: false };
+
+describe('readLog', () => {
+  it.each([
+    [
+      'the end of the paste',
+      ['Listening on :8080', 'GET /healthz 200'],
+      2,
+      ['Listening on :8080', 'GET /healthz 200'],
+    ],
+    ['the next prompt', ['Listening on :8080', '$ kubectl get pods'], 1, ['Listening on :8080']],
+    ['a closing fence', ['Listening on :8080', '```', 'it crashes'], 1, ['Listening on :8080']],
+    ['a closing tilde fence', ['Listening on :8080', '~~~', 'it crashes'], 1, ['Listening on :8080']],
+    ['an indented fence', ['Listening on :8080', '   ```', 'it crashes'], 1, ['Listening on :8080']],
+    ['a tab-indented fence', ['Listening on :8080', '\t```', 'it crashes'], 1, ['Listening on :8080']],
+    [
+      "kubectl's own error",
+      [
+        'Error from server (BadRequest): container "app" in pod "web-1" is waiting to start: ContainerCreating',
+      ],
+      0,
+      undefined,
+    ],
+  ])('stops at %s', (_, body, end, kept) => {
+    const got = readLog([COMMAND, ...body], 1, COMMAND);
+    expect(got).toEqual({ end: end + 1, log: kept === undefined ? undefined : { ...HEAD, lines: kept } });
+  });
+
+  it('a fence inside a log line is log text', () => {
+    const body = ['level=info msg="rendering ```yaml block"', 'level=info msg=done'];
+    expect(readLog([COMMAND, ...body], 1, COMMAND)).toEqual({ end: 3, log: { ...HEAD, lines: body } });
+  });
+
+  it.each([
+    ['empty', ''],
+    ['spaces', '   '],
+    ['a tab', '\t'],
+    ['a CR', '\r'],
+  ])('trailing %s lines are dropped, inner ones kept', (_, blank) => {
+    const got = readLog([COMMAND, 'starting', blank, 'ready', blank, blank], 1, COMMAND);
+    expect(got).toEqual({ end: 6, log: { ...HEAD, lines: ['starting', blank, 'ready'] } });
+  });
+
+  it.each([
+    ['nothing', [] as string[]],
+    ['blank lines only', ['', '  ']],
+  ])('a command that printed %s has no log', (_, body) => {
+    expect(readLog([COMMAND, ...body, '$ kubectl get pods'], 1, COMMAND)).toEqual({
+      end: body.length + 1,
+      log: undefined,
+    });
+  });
+
+  it.each([
+    [199, 1],
+    [200, 1],
+    [201, 2],
+    [250, 51],
+  ])('%i lines keep the last 200 (from line %i)', (count, first) => {
+    const body = Array.from({ length: count }, (_, i) => `line ${i + 1}`);
+    const got = readLog([COMMAND, ...body], 1, COMMAND);
+    expect(got?.end).toBe(count + 1);
+    expect(got?.log?.lines).toHaveLength(Math.min(count, 200));
+    expect(got?.log?.lines[0]).toBe(`line ${first}`);
+    expect(got?.log?.lines.at(-1)).toBe(`line ${count}`);
+  });
+
+  it('a namespace flag counts when the command also reads all containers', () => {
+    const command = 'kubectl logs web-1 -n shop --all-containers';
+    expect(readLog([command, 'boom'], 1, command)?.log).toEqual({ ...HEAD, lines: ['boom'] });
+  });
+
+  it('other commands are no log', () => {
+    expect(readLog(['kubectl get pods', 'web-1 1/1 Running 0 5m'], 1, 'kubectl get pods')).toBeUndefined();
+  });
+});
+
+describe('strayExecFailure', () => {
+  const line = 'exec /docker-entrypoint.sh: exec format error';
+  const failure = (pod: string, container: string | undefined) => ({
+    pod,
+    namespace: undefined,
+    container,
+    previous: true,
+    lines: [line],
+  });
+
+  it.each([
+    [line, failure('', undefined)],
+    [`[pod/web-7d9c8-abcde/app] ${line}`, failure('web-7d9c8-abcde', 'app')],
+    [`The pod only prints \`${line}\` and restarts`, failure('', undefined)],
+    [`I ran \`kubectl logs web-1\` and got \`${line}\``, failure('', undefined)],
+    [`I ran \`kubectl logs --prefix\` and got \`[pod/web-1/app] ${line}\``, failure('web-1', 'app')],
+    [`│ app ${line} │`, failure('', 'app')],
+    [`web-1 app ${line}`, failure('web-1', 'app')],
+  ])('%s', (text, expected) => {
+    expect(strayExecFailure(text)).toEqual(expected);
+  });
+
+  it.each([
+    '[pod/web-1/app] Listening on :8080',
+    'The container fails with exec format error',
+    'I ran `kubectl logs web-1` and got `Listening on :8080`',
+    '',
+  ])('%j is none', (text) => {
+    expect(strayExecFailure(text)).toBeUndefined();
+  });
+});
+
+describe('podsForStrayLogs', () => {
+  const EXEC = 'standard_init_linux.go:228: exec user process caused: exec format error';
+  const stray = (over: Partial<PastedLog>): PastedLog => ({
+    pod: '',
+    namespace: undefined,
+    container: undefined,
+    previous: true,
+    lines: [EXEC],
+    ...over,
+  });
+
+  it('one pod per namespace and name, with the containers its logs name', () => {
+    const got = podsForStrayLogs(
+      [
+        stray({ pod: 'web-1', namespace: 'shop', container: 'app' }),
+        stray({ pod: 'web-1', namespace: 'dev', container: 'app' }),
+        stray({ pod: 'web-1', namespace: 'shop', container: 'sidecar' }),
+        stray({ pod: 'api-1' }),
+      ],
+      7,
+    );
+    expect(got.pods).toStrictEqual([
+      {
+        raw: {
+          kind: 'Pod',
+          metadata: { name: 'web-1', namespace: 'shop' },
+          spec: { containers: [{ name: 'app' }, { name: 'sidecar' }] },
+        },
+        line: 7,
+      },
+      {
+        raw: {
+          kind: 'Pod',
+          metadata: { name: 'web-1', namespace: 'dev' },
+          spec: { containers: [{ name: 'app' }] },
+        },
+        line: 7,
+      },
+      {
+        raw: {
+          kind: 'Pod',
+          metadata: { name: 'api-1' },
+          spec: { containers: [{ name: UNNAMED_CONTAINER }] },
+        },
+        line: 7,
+      },
+    ]);
+  });
+
+  it('a log naming no pod is of unnamed-pod, said to be inferred; named ones are not', () => {
+    const logs = [stray({ pod: 'web-1', container: 'app' }), stray({})];
+    const got = podsForStrayLogs(logs, 3);
+    expect(got.logs.map((l) => l.pod)).toEqual(['web-1', UNNAMED_POD]);
+    expect(got.pods).toStrictEqual([
+      { raw: { kind: 'Pod', metadata: { name: 'web-1' }, spec: { containers: [{ name: 'app' }] } }, line: 3 },
+      {
+        raw: {
+          kind: 'Pod',
+          metadata: { name: UNNAMED_POD },
+          spec: { containers: [{ name: UNNAMED_CONTAINER }] },
+        },
+        line: 3,
+        inferredName: 'the log names no pod',
+      },
+    ]);
+  });
+
+  it('a pod the command itself names unnamed-pod is not inferred', () => {
+    const got = podsForStrayLogs([stray({ pod: UNNAMED_POD, container: 'app' })], 1);
+    expect(got.pods).toStrictEqual([
+      {
+        raw: { kind: 'Pod', metadata: { name: UNNAMED_POD }, spec: { containers: [{ name: 'app' }] } },
+        line: 1,
+      },
+    ]);
+  });
+});
