@@ -63,6 +63,12 @@ export interface Finding {
    * component waiting on an operation in flight, so a reported failure is failed however young.
    */
   readonly reported?: true;
+  /**
+   * The grace period of this finding, in seconds, when the pod's spec sets it (a startup or
+   * liveness probe that has not yet failed failureThreshold × periodSeconds in a row); the rule's
+   * own grace period otherwise.
+   */
+  readonly graceSeconds?: number;
 }
 
 export type Verdict = 'healthy' | 'progressing' | 'failed' | 'unknown';

@@ -29,6 +29,43 @@ const POD_SPEC_KEYS = [
   'schedulerName',
 ];
 const STATE_KEYS = ['waiting', 'running', 'terminated'];
+/** Container (core/v1) fields: a mapping of only these, with a probe or an image, is one container's spec. */
+const CONTAINER_KEYS: ReadonlySet<string> = new Set([
+  'name',
+  'image',
+  'imagePullPolicy',
+  'command',
+  'args',
+  'workingDir',
+  'ports',
+  'env',
+  'envFrom',
+  'resources',
+  'resizePolicy',
+  'restartPolicy',
+  'volumeMounts',
+  'volumeDevices',
+  'livenessProbe',
+  'readinessProbe',
+  'startupProbe',
+  'lifecycle',
+  'terminationMessagePath',
+  'terminationMessagePolicy',
+  'securityContext',
+  'stdin',
+  'stdinOnce',
+  'tty',
+]);
+const CONTAINER_MARKS = ['livenessProbe', 'readinessProbe', 'startupProbe', 'image'];
+
+/** A container spec without a name gets the placeholder a `get pods` row's container has. */
+const named = (c: Raw): Raw => (str(c.name) === undefined ? { ...c, name: UNNAMED_CONTAINER } : c);
+
+/** One container's spec (`- name: app` … `livenessProbe:` cut out of a manifest). */
+function containerSpec(value: Raw): boolean {
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((k) => CONTAINER_KEYS.has(k)) && has(value, CONTAINER_MARKS);
+}
 
 const has = (o: Raw, keys: readonly string[]): boolean => keys.some((k) => k in o);
 
@@ -55,6 +92,8 @@ function containerStatusList(value: unknown): unknown[] | undefined {
 function podParts(value: unknown): { metadata?: Raw; spec?: Raw; status?: Raw } | undefined {
   const statuses = containerStatusList(value);
   if (statuses !== undefined) return { status: { containerStatuses: statuses } };
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => isRecord(v) && containerSpec(v)))
+    return { spec: { containers: (value as Raw[]).map(named) } };
   if (!isRecord(value)) return undefined;
   const metadata = isRecord(value.metadata) ? value.metadata : undefined;
   if (isRecord(value.spec) || isRecord(value.status)) {
@@ -70,6 +109,7 @@ function podParts(value: unknown): { metadata?: Raw; spec?: Raw; status?: Raw } 
       ...(has(value, POD_STATUS_KEYS) ? { status: value } : {}),
     };
   }
+  if (containerSpec(value)) return { spec: { containers: [named(value)] } };
   if ('state' in value || 'lastState' in value) return { status: { containerStatuses: [value] } };
   if (has(value, STATE_KEYS)) return { status: { containerStatuses: [{ state: value }] } };
   if ('exitCode' in value) return { status: { containerStatuses: [{ state: { terminated: value } }] } };

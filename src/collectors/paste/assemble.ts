@@ -1,7 +1,7 @@
 import { formatTime } from '../../k8s/index.js';
 import { rec, str, type Raw } from '../normalize/coerce.js';
-import type { PastedObject } from './common/types.js';
-import { attributeUnnamedEvents } from './attribute.js';
+import { UNNAMED_POD, type PastedObject } from './common/types.js';
+import { adoptUnnamedPod, attributeUnnamedEvents } from './attribute.js';
 import { appContainersNamedByEvents, nameUnnamedContainer, restoreFieldPath } from './container-names.js';
 import { TERMINATING_FOR } from './describe/kinds.js';
 import { parseAge } from './common/text.js';
@@ -173,6 +173,20 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
       a.notes.delete(text);
       a.notes.set(
         `the event names no object; the text ties it to pod ${name} (its IP, node or state)`,
+        lines,
+      );
+    }
+  }
+  const adopted = adoptUnnamedPod(
+    pods,
+    others.filter((e) => e.kind === 'Event'),
+  );
+  if (adopted !== undefined) {
+    for (const [text, lines] of [...a.notes]) {
+      if (!text.startsWith(`pod ${UNNAMED_POD} was not named in the text`)) continue;
+      a.notes.delete(text);
+      a.notes.set(
+        `the pod was not named in the text; it is pod ${adopted}, the one pod its events name`,
         lines,
       );
     }

@@ -118,3 +118,39 @@ export function attributeUnnamedEvents(
   }
   return { key, pod };
 }
+
+/**
+ * The other way round: a pod the text could not name (a status or spec fragment cut out of a
+ * manifest, an unnamed pod's events) is the one pod the rest of the paste talks about, when the
+ * paste holds no other pod object and its events name exactly one pod. Renames that pod (and its
+ * unnamed events) in place; returns the name it took, or undefined when it is not that clear.
+ */
+export function adoptUnnamedPod(
+  pods: Map<string, Raw>,
+  events: readonly Record<string, unknown>[],
+): string | undefined {
+  if (pods.size !== 1) return undefined;
+  const [[key, pod] = ['', {}]] = [...pods];
+  if (str(rec(pod.metadata).name) !== UNNAMED_POD) return undefined;
+  const named = new Map<string, { name: string; namespace: string | undefined }>();
+  for (const e of events) {
+    const involved = rec(e.involvedObject);
+    const name = str(involved.name);
+    if (involved.kind !== 'Pod' || name === undefined || name === UNNAMED_POD) continue;
+    const namespace = str(involved.namespace);
+    named.set(`${namespace ?? ''}/${name}`, { name, namespace });
+  }
+  if (named.size !== 1) return undefined;
+  const [[newKey, target] = ['', { name: '', namespace: undefined }]] = [...named];
+  const meta = rec(pod.metadata);
+  const namespace = target.namespace ?? str(meta.namespace);
+  pods.delete(key);
+  pods.set(newKey, {
+    ...pod,
+    metadata: { ...meta, name: target.name, ...(namespace === undefined ? {} : { namespace }) },
+  });
+  for (const e of events.filter(isUnnamedPodEvent)) {
+    e.involvedObject = { ...rec(e.involvedObject), name: target.name, namespace };
+  }
+  return target.name;
+}

@@ -54,15 +54,24 @@ export function appContainersNamedByEvents(events: readonly Raw[]): Map<string, 
 }
 
 /**
- * A pod known from a `get pods` row has one container the row could not name. When its events
- * name exactly one app container, that is the one.
+ * A pod known from a `get pods` row, or rebuilt from a container's spec cut out of a manifest,
+ * has one container the text could not name (in its statuses, its spec, or both). When its
+ * events name exactly one app container, that is the one.
  */
 export function nameUnnamedContainer(pod: Raw, named: ReadonlySet<string> | undefined): Raw {
   if (named?.size !== 1) return pod;
+  const name = [...named][0];
   const status = rec(pod.status);
+  const spec = rec(pod.spec);
   const statuses = Array.isArray(status.containerStatuses) ? (status.containerStatuses as unknown[]) : [];
-  const only = statuses[0];
-  if (statuses.length !== 1 || !isRecord(only) || str(only.name) !== UNNAMED_CONTAINER) return pod;
-  if (names(rec(pod.spec).containers).length > 0) return pod;
-  return { ...pod, status: { ...status, containerStatuses: [{ ...only, name: [...named][0] }] } };
+  const specs = Array.isArray(spec.containers) ? (spec.containers as unknown[]) : [];
+  if (statuses.length > 1 || specs.length > 1 || statuses.length + specs.length === 0) return pod;
+  const unnamed = (c: unknown): c is Raw => isRecord(c) && str(c.name) === UNNAMED_CONTAINER;
+  if (![...statuses, ...specs].every(unnamed)) return pod;
+  const renamed = (list: unknown[]): unknown[] => list.map((c) => ({ ...(c as Raw), name }));
+  return {
+    ...pod,
+    ...(specs.length === 0 ? {} : { spec: { ...spec, containers: renamed(specs) } }),
+    ...(statuses.length === 0 ? {} : { status: { ...status, containerStatuses: renamed(statuses) } }),
+  };
 }

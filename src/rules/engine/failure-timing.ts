@@ -218,7 +218,7 @@ export function judgeTiming(
 ): Timing {
   // A reported failure (the component's own attempt failed; it retries after a back-off) has no
   // grace period: the grace covers only a stage still under way, a wait.
-  const graceMs = f.reported === true ? 0 : (meta?.graceSeconds ?? 0) * 1000;
+  const graceMs = f.reported === true ? 0 : (f.graceSeconds ?? meta?.graceSeconds ?? 0) * 1000;
   const start = failureStart(f.stage, times);
   // A start after the reference time (a paste's newest time fell before it) dates nothing.
   const since = start !== undefined && start <= clock.now ? start : undefined;

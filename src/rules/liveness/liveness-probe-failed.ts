@@ -11,7 +11,7 @@ const meta = {
     'Unhealthy events, then Killing "Container x failed liveness probe, will be restarted" (older kubelets: "... Container ' +
     'will be killed and recreated", "... is unhealthy, it will be killed and re-created"), a SIGKILL/SIGTERM exit right after ' +
     'the failures, or failures that recur over the restarts once the kill events aged out). Quotes the probe spec and the ' +
-    'failure (status code, connection refused, timeout). Failures that have not restarted anything yet are progressing; ' +
+    'failure (status code, connection refused, timeout). Failures that have not restarted anything yet are progressing for failureThreshold × periodSeconds; ' +
     'failures before the current start with no restart since are history. With --probe (or a bundle that holds probe ' +
     'results), a liveness endpoint that fails when fetched through pods/proxy shows the probe fails now: with restarts ' +
     'whose last one was a kill (exit 137/143), it is failing even after its events expired; without, it is progressing.',

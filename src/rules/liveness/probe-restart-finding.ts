@@ -6,7 +6,7 @@ import { finding } from '../shared/finding.js';
 import { kubectl } from '../shared/kubectl.js';
 import { livenessCases, type LivenessCase } from './analyse.js';
 import { probeFixHint, summarizeFailure } from '../shared/probe-events.js';
-import { formatProbe, probeCheckCommands, probeOf } from '../shared/probe-spec.js';
+import { formatProbe, probeCheckCommands, probeOf, PROBE_DEFAULTS } from '../shared/probe-spec.js';
 import { probeResultSummary } from '../shared/probe-results.js';
 
 /** "over 5h" from the first to the last failure, '' when the events carry no times. */
@@ -15,6 +15,20 @@ function failureSpan(c: LivenessCase): string {
   const lasts = c.failures.map((f) => f.event.last ?? f.event.first).filter((t) => t !== undefined);
   if (firsts.length === 0 || lasts.length === 0) return '';
   return ` over ${humanDuration(Math.max(...lasts) - Math.min(...firsts))}`;
+}
+
+/**
+ * How long the kubelet lets the probe fail before it restarts the container: failureThreshold ×
+ * periodSeconds in a row, after initialDelaySeconds for a startup probe (which runs from the
+ * container's start); the defaults when the spec is not in the evidence.
+ */
+export function probeBudgetSeconds(c: LivenessCase): number {
+  const probe = probeOf(c.spec, c.probe);
+  const threshold = probe?.failureThreshold ?? PROBE_DEFAULTS.failureThreshold;
+  const period = probe?.periodSeconds ?? PROBE_DEFAULTS.periodSeconds;
+  const delay =
+    c.probe === 'startup' ? (probe?.initialDelaySeconds ?? PROBE_DEFAULTS.initialDelaySeconds) : 0;
+  return delay + threshold * period;
 }
 
 /** Message data and next steps shared by the liveness and startup rules. */
@@ -100,6 +114,8 @@ export function probeRestartFindings(
         messageId,
         data,
         status: c.status,
+        // failing, not yet restarted: the kubelet allows the probe this long before it restarts
+        ...(c.status === 'progressing' ? { graceSeconds: probeBudgetSeconds(c) } : {}),
         basis: c.basis,
         container: c.container,
         evidence: c.evidence,

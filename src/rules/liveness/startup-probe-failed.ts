@@ -9,7 +9,8 @@ const meta = {
   description:
     'The kubelet killed and restarted an app container because its startup probe kept failing past failureThreshold × periodSeconds ' +
     '("Startup probe failed: ..." Unhealthy events, then Killing "Container x failed startup probe, will be restarted"). ' +
-    'Quotes the probe spec and the failure. Failures that have not restarted anything yet are progressing.',
+    'Quotes the probe spec and the failure. Failures that have not restarted anything yet are progressing for ' +
+    'initialDelaySeconds + failureThreshold × periodSeconds, the time the kubelet allows.',
   reasons: ['StartupProbeFailed'],
   graceSeconds: 30,
   needs: ['pods', 'events'],

@@ -18,6 +18,8 @@ export interface FindingInput {
   readonly since?: number | undefined;
   /** The component reported this failure (see Finding.reported); pass the same to graceStatus. */
   readonly reported?: boolean;
+  /** This finding's grace period when the spec sets it (see Finding.graceSeconds). */
+  readonly graceSeconds?: number | undefined;
 }
 
 /** Builds a Finding stamped with the rule's id and stage. */
@@ -39,6 +41,7 @@ export function finding(meta: RuleMeta, input: FindingInput): Finding {
     ...(input.at === undefined ? {} : { at: input.at }),
     ...(input.since === undefined ? {} : { since: input.since }),
     ...(input.reported === true ? { reported: true as const } : {}),
+    ...(input.graceSeconds === undefined ? {} : { graceSeconds: input.graceSeconds }),
   };
 }
 
