@@ -10,3 +10,4 @@ export * from './node-placement.js';
 export * from './aggregator.js';
 export * from './runc-exec-failure.js';
 export * from './quiet-pod.js';
+export * from './eviction-messages.js';

@@ -4,7 +4,11 @@
  * first words only, so prose that merely mentions an error is not taken for it. Also the pod
  * status messages and status.reason words, which single lines and `get pods` tables both read.
  */
-import { ENDPOINTS_NOT_FOUND_MESSAGE, MISSING_ENDPOINTS_MESSAGE } from '../../../k8s/index.js';
+import {
+  ENDPOINTS_NOT_FOUND_MESSAGE,
+  EPHEMERAL_LIMIT_EVICTION,
+  MISSING_ENDPOINTS_MESSAGE,
+} from '../../../k8s/index.js';
 
 export interface MessageShape {
   /** Anchored test of the message's start. */
@@ -69,6 +73,7 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
   { start: /^create Pod \S+ in StatefulSet \S+ failed error: /, reason: 'FailedCreate', type: 'Warning' },
   { start: /^The node was low on resource: /, reason: 'Evicted', type: 'Warning' },
   { start: /^The node had condition: /, reason: 'Evicted', type: 'Warning' },
+  { start: EPHEMERAL_LIMIT_EVICTION, reason: 'Evicted', type: 'Warning' },
   { start: /^Successfully assigned \S+ to \S/, reason: 'Scheduled', type: 'Normal' },
   { start: /^Started container\b/, reason: 'Started', type: 'Normal' },
   { start: /^Created container\b/, reason: 'Created', type: 'Normal' },
@@ -180,7 +185,11 @@ export function podReasonOf(message: string): string | undefined {
   if (/ which is unexpected\.?$/.test(m) || m.startsWith('Allocate failed due to'))
     return 'UnexpectedAdmissionError';
   if (m.startsWith('Preempted in order to admit critical pod')) return 'Preempting';
-  if (m.startsWith('The node was low on resource: ') || m.startsWith('The node had condition: '))
+  if (
+    m.startsWith('The node was low on resource: ') ||
+    m.startsWith('The node had condition: ') ||
+    EPHEMERAL_LIMIT_EVICTION.test(m)
+  )
     return 'Evicted';
   return undefined;
 }
@@ -188,6 +197,7 @@ export function podReasonOf(message: string): string | undefined {
 /** How the pod status messages podReasonOf reads begin (for finding them inside other text). */
 export const POD_STATUS_STARTS: readonly RegExp[] = [
   /^Pod was rejected: /,
+  EPHEMERAL_LIMIT_EVICTION,
   /^Node didn't have enough resource: /,
   /^(?:Pod )?Predicate \w+ failed/,
   /^Node \S+ which was running pod \S+ is unresponsive/,

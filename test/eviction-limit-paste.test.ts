@@ -1,0 +1,47 @@
+/**
+ * The kubelet's eviction messages for a pod over its own ephemeral-storage limits, pasted in the
+ * shapes people paste them (a bare line, a describe Events row, a get events row, a describe
+ * Status/Reason/Message block), all read as the node stage's Evicted.
+ */
+import { describe, expect, it } from 'vitest';
+import { snapshotFromSources } from '../src/collectors/files/index.js';
+import { referenceTimeOf } from '../src/collectors/collector.js';
+import { diagnose } from '../src/rules/engine/index.js';
+import { RULES } from '../src/rules/index.js';
+
+const CLOCK = Date.parse('2024-05-01T12:00:00Z');
+const MESSAGES = [
+  'Pod ephemeral local storage usage exceeds the total limit of containers 500Mi.',
+  'Container worker exceeded its local ephemeral storage limit "10Gi".',
+  'Usage of EmptyDir volume "logs" exceeds the limit "30Mi".',
+];
+const SHAPES: [string, (m: string) => string][] = [
+  ['a bare line', (m) => m],
+  ['a describe Events row', (m) => `  Warning  Evicted  37m  kubelet  ${m}`],
+  [
+    'a get events table',
+    (m) =>
+      `LAST SEEN   TYPE      REASON    OBJECT             MESSAGE\n37m         Warning   Evicted   pod/logfill-28c82   ${m}`,
+  ],
+  [
+    'a describe status block',
+    (m) =>
+      `Name:         logfill-28c82\nNamespace:    ops\nStatus:       Failed\nReason:       Evicted\nMessage:      ${m}`,
+  ],
+];
+
+function judged(text: string): string {
+  const snap = snapshotFromSources([{ name: 'p.txt', text }], ['p.txt'], { clock: () => CLOCK });
+  const failed = diagnose(snap, { now: referenceTimeOf(snap) ?? CLOCK, rules: RULES }).diagnoses.find(
+    (d) => d.verdict === 'failed',
+  );
+  return `${failed?.stage} ${failed?.reason} ${failed?.ruleId}`;
+}
+
+describe('an eviction over the pod own ephemeral-storage limit, pasted', () => {
+  for (const [shape, wrap] of SHAPES) {
+    it.each(MESSAGES)(`${shape}: %s`, (m) => {
+      expect(judged(wrap(m))).toBe('node Evicted node/evicted');
+    });
+  }
+});
