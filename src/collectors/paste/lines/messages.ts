@@ -185,6 +185,10 @@ export function podReasonOf(message: string): string | undefined {
   if (/ which is unexpected\.?$/.test(m) || m.startsWith('Allocate failed due to'))
     return 'UnexpectedAdmissionError';
   if (m.startsWith('Preempted in order to admit critical pod')) return 'Preempting';
+  // The kubelet's topology and CPU managers refuse a pod they cannot align
+  // (pkg/kubelet/cm/topologymanager, pkg/kubelet/cm/cpumanager): status reason and message.
+  if (m.startsWith('Resources cannot be allocated with Topology locality')) return 'TopologyAffinityError';
+  if (m.startsWith('SMT Alignment Error: ')) return 'SMTAlignmentError';
   if (
     m.startsWith('The node was low on resource: ') ||
     m.startsWith('The node had condition: ') ||
@@ -206,6 +210,8 @@ export const POD_STATUS_STARTS: readonly RegExp[] = [
   /^Pod was active on the node longer than the specified deadline/,
   /^Allocate failed due to/,
   /^Preempted in order to admit critical pod/,
+  /^Resources cannot be allocated with Topology locality/,
+  /^SMT Alignment Error: /,
 ];
 
 /** pod.status.reason values the kubelet and controllers set (kubernetes-facts.md §3.4). */
@@ -227,6 +233,8 @@ export const POD_REASONS: ReadonlySet<string> = new Set([
   'PodOSNotSupported',
   'VolumeAttachmentLimitExceeded',
   'Preempting',
+  'TopologyAffinityError',
+  'SMTAlignmentError',
 ]);
 
 export function isPodReason(word: string): boolean {
