@@ -5,7 +5,7 @@
  * cells. Pods and events are not here: their rows are recognised without a header.
  */
 import { knownKind } from './common/kind-names.js';
-import { endsTable } from './common/text.js';
+import { endsTable, firstCommand } from './common/text.js';
 import type { BlockParse, BlockParser, PastedObject } from './common/types.js';
 
 /** Default columns per kind, newest layout first; wide columns after a `|`. */
@@ -32,7 +32,7 @@ const MAX_ROWS = 20_000;
 
 /** The kind of table a `kubectl get KIND ...` command prints, when this module knows its header. */
 function tableKind(command: string): string | undefined {
-  const words = (command.split(/\s(?:\||;|&&)\s?/)[0] ?? '').trim().split(/\s+/);
+  const words = firstCommand(command).trim().split(/\s+/);
   const at = words.indexOf('get');
   if (at < 1 || !/^(?:kubectl|oc|k|\S*\/kubectl(?:\.sh)?)$/.test(words[at - 1] ?? '')) return undefined;
   const output = words.findIndex((w) => /^(?:-o|--output)(?:=|$)/.test(w));

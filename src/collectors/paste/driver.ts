@@ -2,7 +2,7 @@ import { InputError } from '../../errors/index.js';
 import { appendAll, isRecord, str } from '../normalize/coerce.js';
 import { parseDocuments } from '../normalize/documents.js';
 import { rebuildPod } from '../normalize/pod-fragments.js';
-import { cleanLines, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
+import { cleanLines, firstCommand, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
 import { UNNAMED_POD, type BlockParser, type PastedObject } from './common/types.js';
 import { deniedDeletion, namedByCommand } from './command-naming.js';
 import { readUnderCutHeader } from './cut-header.js';
@@ -149,7 +149,7 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
     if (isPromptLine(line)) {
       const inline = parsers.commandLine?.(lines, i);
       if (inline !== undefined) appendAll(objects, inline.objects);
-      const ns = NS_FLAG.exec(line)?.[1];
+      const ns = NS_FLAG.exec(firstCommand(line))?.[1];
       if (ns !== undefined) commandNamespaces.push(ns);
       command = line;
       justRan = line;

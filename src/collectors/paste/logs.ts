@@ -5,7 +5,7 @@
 import type { LogTail } from '../../model/index.js';
 import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
 import { commandTarget } from './common/command.js';
-import { isPromptLine, NS_FLAG } from './common/text.js';
+import { firstCommand, isPromptLine, NS_FLAG } from './common/text.js';
 import { UNNAMED_CONTAINER, UNNAMED_POD, type PastedObject } from './common/types.js';
 import { STATUS_COLUMN } from '../../model/index.js';
 import { RUNC_EXEC_FAILURE, RUNC_EXEC_FAILURE_SOURCE } from '../../k8s/index.js';
@@ -23,7 +23,9 @@ const LOGS_COMMAND = /(?:^|\s)(?:kubectl|oc)\s+logs\s+(?:(?:pods?|po)\/)?([a-z0-
 const CONTAINER_FLAG = /\s(?:-c|--container)(?:\s+|=)(['"]?)([a-z0-9][-a-z0-9]*)\1(?=\s|$)/;
 
 /** The pod, container and instance a `kubectl logs` command reads, or undefined for other commands. */
-function logsCommand(line: string): Omit<PastedLog, 'lines'> | undefined {
+function logsCommand(pasted: string): Omit<PastedLog, 'lines'> | undefined {
+  // Flags after a pipe belong to the next command (`| grep -c error` names no container).
+  const line = firstCommand(pasted);
   if (/\s(?:-l|--selector)[\s=]/.test(line)) return undefined;
   // The pod right after `logs`, else wherever its flags leave it (`kubectl logs -p -n ns web-1`).
   const target = commandTarget(line, ['logs', 'log']);

@@ -4,6 +4,7 @@
  * does not name its object itself is about that one.
  */
 import { knownKind } from './kind-names.js';
+import { firstCommand } from './text.js';
 
 export interface CommandTarget {
   readonly kind: string;
@@ -41,7 +42,7 @@ function kindAndNames(verb: string, args: readonly string[]): { kind: string; na
  * exactly one object; undefined when it names none or several, or selects by label or file.
  */
 export function commandTarget(line: string, verbs: readonly string[]): CommandTarget | undefined {
-  const command = line.split(/\s(?:\||>|;|&&)\s?/)[0] ?? '';
+  const command = firstCommand(line);
   const words = command.trim().split(/\s+/);
   const at = words.findIndex((w) => verbs.includes(w));
   const verb = words[at];

@@ -121,6 +121,29 @@ export function parseKubectlTime(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The first command of a pasted command line: up to the first shell pipe, `;`, `&&` or redirect
+ * outside quotes, after the kubectl (or oc) word, so that `kubectl logs web-1 | grep -n panic`
+ * says nothing about a namespace `panic`, and a prompt's own `>` (`PS C:\> kubectl …`) stays.
+ */
+export function firstCommand(line: string): string {
+  const start = /(?:^|[\s>$#])(?:kubectl|oc|k)(?:\.exe|\.sh)?\s/.exec(line)?.index ?? 0;
+  let quote: string | undefined;
+  for (let i = start + 1; i < line.length; i++) {
+    const ch = line[i];
+    if (quote !== undefined) {
+      if (ch === quote) quote = undefined;
+    } else if (ch === "'" || ch === '"') quote = ch;
+    else if (ch === '|' || ch === ';' || ch === '>' || (ch === '&' && line[i + 1] === '&'))
+      // `2>&1`, `1> out`: the file descriptor goes with its redirect
+      return line
+        .slice(0, i)
+        .replace(ch === '>' ? /\s\d$/ : /$/, '')
+        .trimEnd();
+  }
+  return line;
+}
+
 /** `-n NS` / `--namespace NS` in a pasted command: group 1 is the namespace. */
 export const NS_FLAG = /(?:^|\s)(?:-n|--namespace)(?:\s+|=)([a-z0-9]([-a-z0-9]*[a-z0-9])?)(?:\s|$)/;
 

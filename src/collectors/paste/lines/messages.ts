@@ -235,6 +235,8 @@ export const POD_REASONS: ReadonlySet<string> = new Set([
   'Preempting',
   'TopologyAffinityError',
   'SMTAlignmentError',
+  'SysctlForbidden',
+  'AppArmor',
 ]);
 
 export function isPodReason(word: string): boolean {
