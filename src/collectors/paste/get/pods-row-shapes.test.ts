@@ -102,7 +102,9 @@ describe('a row gives exactly the fields its cells hold', () => {
     ['59s', 59],
     ['2d3h', 183600],
   ])('AGE %s: the row is read, its age is %s', (age, last) => {
-    const objs = read(`NAME    READY   STATUS    RESTARTS   AGE\nweb-1   1/1     Running   0          ${age}`);
+    const objs = read(
+      `NAME    READY   STATUS    RESTARTS   AGE\nweb-1   1/1     Running   0          ${age}`,
+    );
     expect(objs).toHaveLength(1);
     expect(objs[0]?.age).toStrictEqual(last === undefined ? undefined : { last });
   });
@@ -188,7 +190,10 @@ describe('bare rows', () => {
     ['default-token-x7k2p   kubernetes.io/service-account-token   3   5d', 'get secrets'],
     ['my_ns   web-1   0/1   Running   0   5m', 'a first cell that is no namespace'],
     ['pod/my_pod_1   0/1   ErrImagePull   0   59m', 'get all, a redacted name'],
-    ['web-1   1/1   Running   0   5m   10.0.0.7   node-1   <none>   <none>   app=web', 'more cells than -o wide prints'],
+    [
+      'web-1   1/1   Running   0   5m   10.0.0.7   node-1   <none>   <none>   app=web',
+      'more cells than -o wide prints',
+    ],
   ])('%s (%s) is not a pod row', (line) => {
     expect(parseGetPods([line], 0)).toBeUndefined();
   });

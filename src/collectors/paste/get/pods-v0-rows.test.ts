@@ -94,8 +94,14 @@ describe('where a pre-1.0 table ends', () => {
   const pod = 'web-1    10.244.1.4   nginx          nginx      minion-1/10.0.0.3     app=web  Running';
 
   it.each([
-    ['Foo-1    10.244.1.5   nginx          nginx      minion-1/10.0.0.3     app=web  Running', 'a pod name kubectl never prints'],
-    ['web_1    10.244.1.5   nginx          nginx      minion-1/10.0.0.3     app=web  Running', 'a pod name kubectl never prints'],
+    [
+      'Foo-1    10.244.1.5   nginx          nginx      minion-1/10.0.0.3     app=web  Running',
+      'a pod name kubectl never prints',
+    ],
+    [
+      'web_1    10.244.1.5   nginx          nginx      minion-1/10.0.0.3     app=web  Running',
+      'a pod name kubectl never prints',
+    ],
     ['kubernetes   component=apiserver,provider=kubernetes   <none>   10.0.0.2   443', 'a get services row'],
     ['                      Bar1           busybox', 'a container name kubectl never prints'],
     ['                      bar_1          busybox', 'a container name kubectl never prints'],
