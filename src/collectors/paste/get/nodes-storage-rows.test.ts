@@ -262,8 +262,8 @@ describe('pvFrom', () => {
           capacity: { storage: '3Gi' },
           accessModes: ['ReadWriteOnce'],
           persistentVolumeReclaimPolicy: 'Recycle',
-          // A claimRef without a namespace: kubectl prints "/name", which is kept whole.
-          claimRef: { name: '/orphan' },
+          // A claimRef without a namespace: kubectl prints "/name"; the name is what follows the slash.
+          claimRef: { name: 'orphan' },
           storageClassName: 'nfs',
         },
         status: { phase: 'Failed', reason: 'Failed' },

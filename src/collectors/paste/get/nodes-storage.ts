@@ -111,7 +111,8 @@ export function pvFrom(row: Row): Raw | undefined {
       ? undefined
       : slash > 0
         ? { namespace: claim.slice(0, slash), name: claim.slice(slash + 1) }
-        : { name: claim };
+        : // kubectl prints namespace + "/" + name: a claimRef without a namespace reads "/name"
+          { name: claim.slice(slash + 1) };
   const capacity = value(row.get('CAPACITY'));
   const cls = value(row.get('STORAGECLASS'));
   const policy = value(row.get('RECLAIMPOLICY'));
