@@ -31,7 +31,7 @@ const HEADERS: Readonly<Record<string, readonly string[]>> = {
 const MAX_ROWS = 20_000;
 
 /** The kind of table a `kubectl get KIND ...` command prints, when this module knows its header. */
-function tableKind(command: string): string | undefined {
+export function tableKind(command: string): string | undefined {
   const words = (command.split(/\s(?:\||;|&&)\s?/)[0] ?? '').trim().split(/\s+/);
   const at = words.indexOf('get');
   if (at < 1 || !/^(?:kubectl|oc|k|\S*\/kubectl(?:\.sh)?)$/.test(words[at - 1] ?? '')) return undefined;
@@ -44,7 +44,7 @@ function tableKind(command: string): string | undefined {
 }
 
 /** A header line whose column names start where the row's cells start. */
-function headerOver(row: string, names: readonly string[]): string | undefined {
+export function headerOver(row: string, names: readonly string[]): string | undefined {
   const starts: number[] = [];
   for (const m of row.matchAll(/\S+(?: \S+)*/g)) starts.push(m.index);
   if (starts.length !== names.length) return undefined;
