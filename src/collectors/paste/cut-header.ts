@@ -31,10 +31,12 @@ const HEADERS: Readonly<Record<string, readonly string[]>> = {
 const MAX_ROWS = 20_000;
 
 /** The kind of table a `kubectl get KIND ...` command prints, when this module knows its header. */
-function tableKind(command: string): string | undefined {
+export function tableKind(command: string): string | undefined {
   const words = firstCommand(command).trim().split(/\s+/);
   const at = words.indexOf('get');
-  if (at < 1 || !/^(?:kubectl|oc|k|\S*\/kubectl(?:\.sh)?)$/.test(words[at - 1] ?? '')) return undefined;
+  // kubectl's global flags may come before the verb (`kubectl -n shop get svc`)
+  if (at < 1 || !words.slice(0, at).some((w) => /^(?:kubectl|oc|k|\S*\/kubectl(?:\.sh)?)$/.test(w)))
+    return undefined;
   const output = words.findIndex((w) => /^(?:-o|--output)(?:=|$)/.test(w));
   const format = output < 0 ? undefined : (words[output]?.split('=')[1] ?? words[output + 1]);
   if (format !== undefined && format !== 'wide') return undefined;
@@ -44,7 +46,7 @@ function tableKind(command: string): string | undefined {
 }
 
 /** A header line whose column names start where the row's cells start. */
-function headerOver(row: string, names: readonly string[]): string | undefined {
+export function headerOver(row: string, names: readonly string[]): string | undefined {
   const starts: number[] = [];
   for (const m of row.matchAll(/\S+(?: \S+)*/g)) starts.push(m.index);
   if (starts.length !== names.length) return undefined;
@@ -74,7 +76,7 @@ export function readUnderCutHeader(
   let end = start;
   while (end < lines.length && end - start < MAX_ROWS && !endsTable(lines[end])) end++;
   const rows = lines.slice(start, end);
-  const allNamespaces = /\s(?:-A|--all-namespaces)(?:\s|=true|$)/.test(command);
+  const allNamespaces = /\s(?:-A|--all-namespaces)(?:\s|=true|$)/.test(firstCommand(command));
   const cells = [...first.matchAll(/\S+(?: \S+)*/g)].length;
   for (const layout of HEADERS[kind] ?? []) {
     const names = [...(allNamespaces ? ['NAMESPACE'] : []), ...layout.split('|')];
