@@ -25,7 +25,6 @@ describe('parseTarget (the OBJECT cell)', () => {
 
   it.each([
     ['Pod: web-1'],
-    ['Pod/web-1'],
     ['pod/web-1 (see above)'],
     ['pod/'],
     ['web-1 is forbidden'],

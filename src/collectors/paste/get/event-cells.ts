@@ -5,11 +5,14 @@
 import { kindOf } from '../common/kind-names.js';
 import { parseAge, parseInterval } from '../common/text.js';
 
-/** The object of the events table's OBJECT column: "pod/web-1", "node/n1", "pod/app-<id here>", or a bare kind. */
+/**
+ * The object of the events table's OBJECT column: "pod/web-1", "node/n1", "pod/app-<id here>", or
+ * a bare kind; `kubectl events` (1.26+) prints the kind as it is spelt ("Pod/web-1", "ReplicaSet/web-7d4").
+ */
 export function parseTarget(text: string): { kind: string; name?: string } | undefined {
   const t = text.trim();
   // A name may hold a placeholder people paste for what they redacted: "pod/app-<id here>".
-  if (!/^[a-z][a-z0-9.-]*(?:\/(?:[^\s<]|<[^<>]{0,60}>)+)?$/.test(t)) return undefined;
+  if (!/^[A-Za-z][A-Za-z0-9.-]*(?:\/(?:[^\s<]|<[^<>]{0,60}>)+)?$/.test(t)) return undefined;
   const slash = t.indexOf('/');
   if (slash < 0) return { kind: kindOf(t) };
   return { kind: kindOf(t.slice(0, slash)), name: t.slice(slash + 1) };

@@ -155,7 +155,7 @@ describe('wrapped messages', () => {
   it.each([
     ['another events header', 'LAST SEEN   TYPE      REASON    OBJECT      MESSAGE'],
     ['a describe field', 'Name:         web-1'],
-    ['a row the table cannot read', '5m          Warning   Failed   Pod/Web-1   Error: ErrImagePull'],
+    ['a row the table cannot read', '5m          Warning   Failed   pod/        Error: ErrImagePull'],
   ])('ends the rows at %s', (_label, stop) => {
     const lines = [
       'LAST SEEN   TYPE      REASON   OBJECT      MESSAGE',

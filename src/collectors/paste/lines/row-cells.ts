@@ -110,13 +110,16 @@ function readCell(cell: string, out: Mutable<RowCells>, ages: number): 'age' | '
   return 'cell';
 }
 
-/** `pod/web-1`, `replicaset.apps/web-7d4`, `pod/app-<id here>`, or a bare kind (`Pod`, `Job`). */
+/**
+ * `pod/web-1`, `replicaset.apps/web-7d4`, `pod/app-<id here>` (`kubectl get events`), `Pod/web-1`
+ * (`kubectl events`), or a bare kind (`Pod`, `Job`).
+ */
 function objectOf(cell: string): { kind: string; name?: string } | undefined {
   const slash = cell.indexOf('/');
   if (slash < 0) return /^[A-Z]/.test(cell) && knownKind(cell) === cell ? { kind: cell } : undefined;
   const kind = knownKind(cell.slice(0, slash));
   const name = cell.slice(slash + 1);
-  return kind !== undefined && /^[a-z]/.test(cell) && NAME.test(name) ? { kind, name } : undefined;
+  return kind !== undefined && /^[A-Za-z]/.test(cell) && NAME.test(name) ? { kind, name } : undefined;
 }
 
 /**
