@@ -33,7 +33,10 @@ function kubectl(bin: string, kubeconfig: string, args: readonly string[]): Prom
         timeout: 30_000,
         env: { ...process.env, KUBECACHEDIR: join(tmpdir(), 'handoff-kubectl-cache-none'), HOME: tmpdir() },
       },
-      (err, stdout, stderr) => { err === null ? resolve(stdout) : reject(new Error(`${args.join(' ')}: ${stderr}`)); },
+      (err, stdout, stderr) => {
+        if (err === null) resolve(stdout);
+        else reject(new Error(`${args.join(' ')}: ${stderr}`));
+      },
     );
   });
 }
