@@ -258,6 +258,46 @@ function logOnlyFailure(entry: ContainerEntry, logs: readonly LogTail[]): Contai
   return undefined;
 }
 
+/**
+ * A CrashLoopBackOff whose last termination the evidence does not show (a `kubectl get pods` row
+ * gives only its STATUS word) over start failures the kubelet reported for that container, with
+ * no `Started` since the newest: the back-off restarts a container whose process never started.
+ * Takes the container's events (its own group, or for a pod's only app container the events that
+ * name none) out of `groups`.
+ */
+function backOffOverStartFailures(
+  ctx: PodContext,
+  entry: ContainerEntry,
+  group: EventGroup | undefined,
+  unnamed: Map<string, EventGroup> | undefined,
+): ContainerStartFailure | undefined {
+  const status = entry.status;
+  if (
+    !hasState(status) ||
+    status.state.waiting?.reason !== 'CrashLoopBackOff' ||
+    status.lastState?.terminated !== undefined
+  )
+    return undefined;
+  const own =
+    group?.events ?? (entry.ref.type === 'app' && unnamed !== undefined ? unattributed(unnamed) : []);
+  if (own.length === 0) return undefined;
+  const last = newestTime(own) ?? 0;
+  if (createdSince(ctx.events, entry.ref, last, ['Started']) !== undefined) return undefined;
+  return statusFailure(
+    ctx,
+    entry,
+    status,
+    {
+      where: 'state.waiting',
+      reason: 'CrashLoopBackOff',
+      message: '',
+      exitCode: undefined,
+      finishedAt: undefined,
+    },
+    own,
+  );
+}
+
 function computeStartFailures(ctx: PodContext): readonly ContainerStartFailure[] {
   const entries = containerEntries(ctx.pod);
   const groups = startEventGroups(ctx.events, entries);
@@ -279,6 +319,9 @@ function computeStartFailures(ctx: PodContext): readonly ContainerStartFailure[]
     else if (sf !== undefined) {
       const own = group?.events ?? (entry.ref.type === 'app' && soleApp ? unattributed(groups) : []);
       out.push(statusFailure(ctx, entry, entry.status, sf, own));
+    } else {
+      const loop = backOffOverStartFailures(ctx, entry, group, soleApp ? groups : undefined);
+      if (loop !== undefined) out.push(loop);
     }
   }
   for (const g of groups.values()) {

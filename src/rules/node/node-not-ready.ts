@@ -5,6 +5,7 @@ import { kubectl, nodeInSentence, UNNAMED_NODE } from '../shared/kubectl.js';
 import { describeNodeState, nodeLostSignals, nodeProblem } from '../shared/node-health.js';
 import { isTerminal, podCondition } from '../shared/pod-progress.js';
 import type { Rule } from '../types.js';
+import { READY_COLUMN, type Pod } from '../../model/index.js';
 
 const meta = {
   id: 'node/node-not-ready',
@@ -70,8 +71,15 @@ export const rule = {
       ];
     }
 
-    // Only the node controller's event: trust it while the Node is not in the evidence and the pod is not Ready.
-    if (last === undefined || ctx.node !== undefined || ready?.status === 'True') return [];
+    // Only the node controller's event: trust it while the Node is not in the evidence and the pod is
+    // not known to be Ready. A `get pods` row's READY 1/1 counts ready containers, which the kubelet
+    // of a node that stopped reporting never updates: the node controller turns the pod's Ready
+    // condition False and the row still reads 1/1 Running, so it proves nothing against the event.
+    if (last === undefined || ctx.node !== undefined || (ready?.status === 'True' && !readyFromRowOnly(pod)))
+      return [];
+    // The kubelet recorded something for the pod after it: the node came back.
+    const after = eventTime(last);
+    if (ctx.events.some((e) => KUBELET_REASONS.has(e.reason) && eventTime(e) > after)) return [];
     const nodeName = pod.spec.nodeName ?? UNNAMED_NODE;
     return [
       finding(meta, {
@@ -86,6 +94,28 @@ export const rule = {
     ];
   },
 } satisfies Rule<'pod'>;
+
+/** Events only a running kubelet records for a pod. */
+const KUBELET_REASONS: ReadonlySet<string> = new Set([
+  'Pulling',
+  'Pulled',
+  'Created',
+  'Started',
+  'Unhealthy',
+  'BackOff',
+  'Failed',
+  'SandboxChanged',
+]);
+
+/** The pod's Ready condition is only a `get pods` row's READY column read as one (no time, no describe). */
+function readyFromRowOnly(pod: Pod): boolean {
+  const ready = podCondition(pod, 'Ready');
+  return (
+    pod.metadata.annotations?.[READY_COLUMN] !== undefined &&
+    ready?.lastTransitionTime === undefined &&
+    (pod.status.conditions ?? []).length === 1
+  );
+}
 
 function nextSteps(node: string, ns: string | undefined): string[] {
   return [
