@@ -33,6 +33,8 @@ for (const f of files) {
   for (const ns of [...new Set(nsList)]) {
     if (MODE === 'describe') out.push(`$ kubectl describe pods -n ${ns}\n` + (await k('describe', 'pods', '-n', ns)));
     if (MODE === 'events') out.push(`$ kubectl get events -n ${ns}\n` + (await k('get', 'events', '-n', ns)));
+    if (MODE === 'workloads') out.push(`$ kubectl describe deploy,rs,sts,job -n ${ns}\n` + (await k('describe', 'deploy,rs,sts,job', '-n', ns)));
+    if (MODE === 'services') out.push(`$ kubectl describe svc -n ${ns}\n` + (await k('describe', 'svc', '-n', ns)) + `\n$ kubectl get endpoints -n ${ns}\n` + (await k('get', 'endpoints', '-n', ns)) + `\n$ kubectl get pods -n ${ns} --show-labels\n` + (await k('get', 'pods', '-n', ns, '--show-labels')));
     if (MODE === 'kevents') out.push(`$ kubectl events -n ${ns}\n` + (await k('events', '-n', ns)));
     if (MODE === 'getpods') out.push(`$ kubectl get pods -n ${ns}\n` + (await k('get', 'pods', '-n', ns)) + `\n$ kubectl get events -n ${ns}\n` + (await k('get', 'events', '-n', ns)));
   }
@@ -41,7 +43,7 @@ for (const f of files) {
   let snap;
   try { snap = snapshotFromSources([{ name: 'p.txt', text }], ['p.txt'], { clock: () => Date.now() }); }
   catch (e) { diff++; console.log(`DIFF ${f}: refused`); continue; }
-  const d = diagnose(snap, { now: referenceTimeOf(snap) ?? Date.now(), rules: RULES }).diagnoses.filter((x) => x.target.kind === 'Pod');
+  const d = diagnose(snap, { now: referenceTimeOf(snap) ?? Date.now(), rules: RULES }).diagnoses;
   const failed = d.filter((x) => x.verdict === 'failed');
   const problems = [];
   for (const want of loaded.expect) {

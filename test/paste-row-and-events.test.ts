@@ -102,3 +102,50 @@ describe('READY 1/1 Running beside "Node is not ready"', () => {
     expect(judged(describe)[0]).toMatch(new RegExp(`^${API} (healthy|unknown)`));
   });
 });
+
+describe('describe svc + get endpoints + get pods --show-labels of a healthy Service', () => {
+  // kubectl 1.33 against the simulator's healthy-rollout scenario: three Ready pods, all three
+  // behind the Service; the row gives no pod IP, the ENDPOINTS column no pod names.
+  const text = [
+    '$ kubectl describe svc -n shop',
+    'Name:                     web',
+    'Namespace:                shop',
+    'Selector:                 app=web',
+    'Type:                     ClusterIP',
+    'IP:                       10.104.209.107',
+    'Port:                     http  80/TCP',
+    'TargetPort:               http/TCP',
+    'Endpoints:                10.244.2.2:8080,10.244.1.2:8080,10.244.0.2:8080',
+    'Events:                   <none>',
+    '$ kubectl get endpoints -n shop',
+    'NAME   ENDPOINTS                                         AGE',
+    'web    10.244.0.2:8080,10.244.1.2:8080,10.244.2.2:8080   3m',
+    '$ kubectl get pods -n shop --show-labels',
+    'NAME                   READY   STATUS    RESTARTS   AGE   LABELS',
+    'web-64655968f8-hzh9g   1/1     Running   0          3m    app=web,pod-template-hash=64655968f8',
+    'web-64655968f8-kqn9r   1/1     Running   0          3m    app=web,pod-template-hash=64655968f8',
+    'web-64655968f8-tknx6   1/1     Running   0          3m    app=web,pod-template-hash=64655968f8',
+  ];
+
+  it('is healthy: a pod without a known IP is not proven missing from unnamed addresses', () => {
+    expect(judged(text.join('\n')).filter((l) => / failed /.test(l))).toEqual([]);
+  });
+
+  it('a pod whose IP is known and not among the addresses is missing', () => {
+    const wide = [
+      ...text.slice(0, 13),
+      '$ kubectl get pods -n shop -o wide --show-labels',
+      'NAME                   READY   STATUS    RESTARTS   AGE   IP           NODE       NOMINATED NODE   READINESS GATES   LABELS',
+      'web-64655968f8-hzh9g   1/1     Running   0          3m    10.244.0.2   worker-a   <none>           <none>            app=web,pod-template-hash=64655968f8',
+      'web-64655968f8-kqn9r   1/1     Running   0          3m    10.244.3.9   worker-b   <none>           <none>            app=web,pod-template-hash=64655968f8',
+    ];
+    expect(
+      judged(wide.join('\n'))
+        .filter((l) => / failed /.test(l))
+        .sort(),
+    ).toEqual([
+      'web failed service-endpoints NotInEndpoints',
+      'web-64655968f8-kqn9r failed service-endpoints NotInEndpoints',
+    ]);
+  });
+});

@@ -6,7 +6,7 @@ import {
   endpointEvidence,
   endpointsCollected,
   hasSelector,
-  listed,
+  provenUnlisted,
   membership,
   serviceCommands,
   serviceEvidence,
@@ -81,7 +81,11 @@ export const rule = {
     const m = membership(ctx.endpointSlices, ctx.endpoints);
     const missing = ctx.pods
       .filter(
-        (p) => podReady(p) && !podFinished(p) && p.metadata.deletionTimestamp === undefined && !listed(m, p),
+        (p) =>
+          podReady(p) &&
+          !podFinished(p) &&
+          p.metadata.deletionTimestamp === undefined &&
+          provenUnlisted(m, p),
       )
       .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
     if (missing.length === 0) return [];

@@ -5,7 +5,7 @@ import {
   endpointEvidence,
   endpointsCollected,
   hasSelector,
-  listed,
+  provenUnlisted,
   membership,
   serviceCommands,
   serviceEvidence,
@@ -49,7 +49,7 @@ export const rule = {
       const service = svc.metadata.name;
       const slices = ctx.index.endpointSlicesFor(ns, service);
       const endpoints = ctx.index.endpointsFor(ns, service);
-      if (endpointsCollected(ctx) && !listed(membership(slices, endpoints), pod)) {
+      if (endpointsCollected(ctx) && provenUnlisted(membership(slices, endpoints), pod)) {
         const since = readySince(pod);
         const evidence: Evidence[] = [
           serviceEvidence(svc),

@@ -218,8 +218,18 @@ describe('membership', () => {
       ['10.0.0.2', false],
       ['10.0.0.3', false],
     ]);
-    expect({ total: m.total, ready: m.ready }).toEqual({ total: 3, ready: 1 });
-    expect(membership([], undefined)).toEqual({ pods: new Map(), ips: new Map(), total: 0, ready: 0 });
+    expect({ total: m.total, ready: m.ready, unnamed: m.unnamed }).toEqual({
+      total: 3,
+      ready: 1,
+      unnamed: 1,
+    });
+    expect(membership([], undefined)).toEqual({
+      pods: new Map(),
+      ips: new Map(),
+      total: 0,
+      ready: 0,
+      unnamed: 0,
+    });
   });
 
   it.each<[string, boolean, boolean, boolean]>([

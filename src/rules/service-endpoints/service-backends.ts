@@ -86,6 +86,8 @@ export interface Membership {
   readonly ips: ReadonlyMap<string, boolean>;
   readonly total: number;
   readonly ready: number;
+  /** Endpoints listed without a Pod targetRef (a table's ENDPOINTS column gives addresses only). */
+  readonly unnamed: number;
 }
 
 /** Every endpoint the slices and the Endpoints object list for one Service. */
@@ -94,9 +96,11 @@ export function membership(slices: readonly EndpointSlice[], endpoints: Endpoint
   const ips = new Map<string, boolean>();
   let total = 0;
   let ready = 0;
+  let unnamed = 0;
   const add = (name: string | undefined, addresses: readonly string[], isReady: boolean): void => {
     total++;
     if (isReady) ready++;
+    if (name === undefined) unnamed++;
     if (name !== undefined) pods.set(name, (pods.get(name) ?? false) || isReady);
     for (const ip of addresses) ips.set(ip, (ips.get(ip) ?? false) || isReady);
   };
@@ -110,7 +114,18 @@ export function membership(slices: readonly EndpointSlice[], endpoints: Endpoint
     for (const a of subset.addresses ?? []) add(a.targetRef?.name, [a.ip], true);
     for (const a of subset.notReadyAddresses ?? []) add(a.targetRef?.name, [a.ip], false);
   }
-  return { pods, ips, total, ready };
+  return { pods, ips, total, ready, unnamed };
+}
+
+/**
+ * Whether the slices/Endpoints prove the pod is not among them: they do not list it, and either its
+ * IP is known or every endpoint they list is named (a `get pods` row without -o wide gives no IP,
+ * and a table's ENDPOINTS column no names: then the pod may be any of the addresses).
+ */
+export function provenUnlisted(m: Membership, pod: Pod): boolean {
+  if (listed(m, pod)) return false;
+  const ip = pod.status.podIP;
+  return (ip !== undefined && ip !== '') || m.unnamed === 0;
 }
 
 /** Whether the slices/Endpoints list the pod at all (by targetRef name or pod IP). */
