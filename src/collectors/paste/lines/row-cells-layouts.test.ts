@@ -242,6 +242,12 @@ describe('readRowCells: text that is no event row', () => {
       'web-7d4-x2x9k   0/1     Pending   0          5m    <none>   <none>   <none>           <none>',
       { columns: 1, restAt: 47, prose: true, nameCell: 'web-7d4-x2x9k', last: 300 },
     ],
+    // get pods -o wide of a running pod: the IP after the age is no COUNT, only a name-like cell.
+    [
+      'get pods -o wide, an IP after the age',
+      'web-7d4-x2x9k   0/1     CrashLoopBackOff   12         5m    10.244.1.5   node-1   <none>           <none>',
+      { columns: 1, restAt: 79, prose: true, nameCell: 'web-7d4-x2x9k', last: 300 },
+    ],
     ['a header row', 'LAST SEEN   TYPE      REASON   KIND   ', { columns: 0, restAt: 0, prose: true }],
     ['empty', '', { columns: 0, restAt: 0, prose: false }],
   ])('%s', (_label, text, expected) => {
