@@ -4,10 +4,7 @@
  * Status/Reason/Message block), all read as the node stage's Evicted.
  */
 import { describe, expect, it } from 'vitest';
-import { snapshotFromSources } from '../src/collectors/files/index.js';
-import { referenceTimeOf } from '../src/collectors/collector.js';
-import { diagnose } from '../src/rules/engine/index.js';
-import { RULES } from '../src/rules/index.js';
+import { diagnosePaste } from './paste-diagnoses.js';
 
 const CLOCK = Date.parse('2024-05-01T12:00:00Z');
 const MESSAGES = [
@@ -31,10 +28,7 @@ const SHAPES: [string, (m: string) => string][] = [
 ];
 
 function judged(text: string): string {
-  const snap = snapshotFromSources([{ name: 'p.txt', text }], ['p.txt'], { clock: () => CLOCK });
-  const failed = diagnose(snap, { now: referenceTimeOf(snap) ?? CLOCK, rules: RULES }).diagnoses.find(
-    (d) => d.verdict === 'failed',
-  );
+  const failed = diagnosePaste(text, CLOCK).diagnoses.find((d) => d.verdict === 'failed');
   return `${failed?.stage} ${failed?.reason} ${failed?.ruleId}`;
 }
 

@@ -4,19 +4,10 @@
  * any paste shape that carries the reason or the message.
  */
 import { describe, expect, it } from 'vitest';
-import { snapshotFromSources } from '../src/collectors/files/index.js';
-import { referenceTimeOf } from '../src/collectors/collector.js';
-import { diagnose } from '../src/rules/engine/index.js';
-import { RULES } from '../src/rules/index.js';
+import { firstFailure } from './paste-diagnoses.js';
 
 const CLOCK = Date.parse('2024-05-01T12:00:00Z');
-function judged(text: string): string {
-  const snap = snapshotFromSources([{ name: 'p.txt', text }], ['p.txt'], { clock: () => CLOCK });
-  const failed = diagnose(snap, { now: referenceTimeOf(snap) ?? CLOCK, rules: RULES }).diagnoses.find(
-    (d) => d.verdict === 'failed',
-  );
-  return `${failed?.stage} ${failed?.reason}`;
-}
+const judged = (text: string): string => firstFailure(text, CLOCK);
 
 const CASES = [
   ['TopologyAffinityError', 'Resources cannot be allocated with Topology locality'],

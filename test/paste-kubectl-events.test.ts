@@ -14,10 +14,7 @@ import { kubeconfigYaml } from '../src/cli/sim/serve.js';
 import { startApiServer, type RunningApiServer } from '../src/simulator/http/server.js';
 import { parseScenario } from '../src/simulator/scenario/load.js';
 import { Simulation } from '../src/simulator/simulation.js';
-import { snapshotFromSources } from '../src/collectors/files/index.js';
-import { referenceTimeOf } from '../src/collectors/collector.js';
-import { diagnose } from '../src/rules/engine/index.js';
-import { RULES } from '../src/rules/index.js';
+import { diagnosePaste } from './paste-diagnoses.js';
 import { UNNAMED_POD } from '../src/collectors/paste/common/types.js';
 import { findKubectls } from '../scripts/find-kubectl.mjs';
 
@@ -43,8 +40,7 @@ function kubectl(bin: string, kubeconfig: string, args: readonly string[]): Prom
 
 function pasted(command: string, stdout: string) {
   const text = `$ ${command}\n${stdout}`;
-  const snap = snapshotFromSources([{ name: 'paste.txt', text }], ['paste.txt'], { clock: () => CLOCK });
-  const { diagnoses } = diagnose(snap, { now: referenceTimeOf(snap) ?? CLOCK, rules: RULES });
+  const { snapshot: snap, diagnoses } = diagnosePaste(text, CLOCK);
   return {
     snap,
     failed: diagnoses

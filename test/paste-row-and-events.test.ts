@@ -9,15 +9,11 @@
  *   containers the silent kubelet last reported ready; the pod sits on a NotReady node.
  */
 import { describe, expect, it } from 'vitest';
-import { snapshotFromSources } from '../src/collectors/files/index.js';
-import { referenceTimeOf } from '../src/collectors/collector.js';
-import { diagnose } from '../src/rules/engine/index.js';
-import { RULES } from '../src/rules/index.js';
+import { diagnosePaste } from './paste-diagnoses.js';
 
 const CLOCK = Date.parse('2026-12-03T09:50:00Z');
 function judged(text: string): string[] {
-  const snap = snapshotFromSources([{ name: 'p.txt', text }], ['p.txt'], { clock: () => CLOCK });
-  return diagnose(snap, { now: referenceTimeOf(snap) ?? CLOCK, rules: RULES }).diagnoses.map((d) =>
+  return diagnosePaste(text, CLOCK).diagnoses.map((d) =>
     `${d.target.name} ${d.verdict} ${d.stage ?? ''} ${d.reason ?? ''}`.trim(),
   );
 }
