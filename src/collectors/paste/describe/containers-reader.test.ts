@@ -251,3 +251,80 @@ describe('a fragment that starts inside a container (no section line)', () => {
     expect(doc.recognised).toBe(3);
   });
 });
+
+describe('where a wrapped termination message ends', () => {
+  const JOB_LINES = JOB.split('\n');
+  const message = JOB_LINES.findIndex((l) => l.startsWith('      Message:'));
+  const lastAt = message + 3; // "    at async main (/app/dist/cli.js:17:3)"
+  /** The app container of test/fixtures/kubectl/v1.33/node--node-not-ready-pod-still-running.txt, lines 17-20. */
+  const CART = [
+    '  cart:',
+    '    Container ID:   containerd://be189587b8e2b9f2ff45726cadfd5ad99aee7520883ea22ca38f5a5cefab9f57',
+    '    Image:          ghcr.io/acme/cart:3.9.0',
+  ];
+
+  it('an elided rest of the container ("...") then the next container name line: the message stops before both', () => {
+    const lines = [...JOB_LINES.slice(0, lastAt + 1), '    ...', ...CART];
+    const doc = newDoc();
+    expect(readContainers(lines, 0, doc, 'app', true)).toBe(lines.length);
+    expect(doc.containers.map((c) => [c.name, c.named])).toEqual([
+      ['reindex', true],
+      ['cart', true],
+    ]);
+    expect(doc.containers[0]?.state?.message).toBe(MESSAGE);
+    expect(doc.containers[1]?.spec.image).toBe('ghcr.io/acme/cart:3.9.0');
+    expect(doc.containers[1]?.state).toBeUndefined();
+  });
+
+  it('a paste cut after the message and followed by the next paste\'s describe header ends at the "Name:" line', () => {
+    const lines = [
+      ...JOB_LINES.slice(1, lastAt + 1),
+      'Name:             reindex-products-bf7nv',
+      'Namespace:        batch',
+    ];
+    const doc = newDoc();
+    expect(readContainers(lines, 0, doc, 'app', false)).toBe(lastAt);
+    expect(doc.containers).toHaveLength(1);
+    expect(doc.containers[0]?.state?.message).toBe(MESSAGE);
+  });
+
+  it('the same under a Containers line: the header line at column 0 is not message text', () => {
+    const lines = [...JOB_LINES.slice(0, lastAt + 1), 'Name:             reindex-products-bf7nv'];
+    const doc = newDoc();
+    expect(readContainers(lines, 0, doc, 'app', true)).toBe(lastAt + 1);
+    expect(doc.containers[0]?.state?.message).toBe(MESSAGE);
+  });
+
+  it('a paste that starts at the Message line: an unnamed container whose state has no kind', () => {
+    const lines = JOB_LINES.slice(message, message + 8); // Message … Finished
+    const doc = newDoc();
+    expect(readContainers(lines, 0, doc, 'app', false)).toBe(8);
+    expect(doc.containers).toHaveLength(1);
+    expect(doc.containers[0]).toMatchObject({ name: UNNAMED_CONTAINER, named: false, hasStatus: true });
+    expect(doc.containers[0]?.state).toEqual({
+      kind: undefined,
+      reason: undefined,
+      message: MESSAGE,
+      exitCode: 1,
+      signal: undefined,
+      startedAt: '2026-11-29T16:03:43Z',
+      finishedAt: '2026-11-29T16:04:25Z',
+    });
+    expect(doc.recognised).toBe(4);
+  });
+});
+
+describe('a fragment that ends in a Mounts list, then the paste goes on', () => {
+  const fragment = INIT_LINES.slice(INIT_LINES.lastIndexOf('    State:          Waiting'), at('Conditions:'));
+  it.each([
+    ['a markdown fence', '```'],
+    ['a shell prompt', '$ kubectl get events -n catalog'],
+    ['a blank line then a prompt', ''],
+  ])('%s ends it at that line', (_, next) => {
+    const lines = [...fragment, next, '$ kubectl get events -n catalog', 'LAST SEEN   TYPE      REASON'];
+    const doc = newDoc();
+    expect(readContainers(lines, 0, doc, 'app', false)).toBe(fragment.length);
+    expect(doc.containers).toHaveLength(1);
+    expect(doc.containers[0]?.spec.volumeMounts).toHaveLength(2);
+  });
+});
