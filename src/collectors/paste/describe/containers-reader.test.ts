@@ -328,3 +328,24 @@ describe('a fragment that ends in a Mounts list, then the paste goes on', () => 
     expect(doc.containers[0]?.spec.volumeMounts).toHaveLength(2);
   });
 });
+
+describe('a fragment that ends on a plain field, then the events table without its "Events:" line', () => {
+  /** test/fixtures/kubectl/v1.33/init-containers--init-crashloop-config-fetch.txt, the events table. */
+  const EVENTS = [
+    '  Type     Reason     Age                  From               Message',
+    '  ----     ------     ----                 ----               -------',
+    '  Normal   Scheduled  22m                  default-scheduler  Successfully assigned shop/catalog-t49sm62js6-7mx6w to k8s-worker-1',
+  ];
+  const from = INIT_LINES.lastIndexOf('    State:          Waiting');
+  it.each([
+    ['Restart Count', '    Restart Count:  0'],
+    ['Ready', '    Ready:          False'],
+    ['Image', '    Image:          ghcr.io/acme/catalog:6.2.0'],
+  ])('after %s the table header ends the containers', (_, last) => {
+    const fragment = [...INIT_LINES.slice(from, from + 2), last];
+    const doc = newDoc();
+    expect(readContainers([...fragment, ...EVENTS], 0, doc, 'app', false)).toBe(fragment.length);
+    expect(doc.containers).toHaveLength(1);
+    expect(doc.containers[0]?.state).toMatchObject({ kind: 'waiting', reason: 'PodInitializing' });
+  });
+});
