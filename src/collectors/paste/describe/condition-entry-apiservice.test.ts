@@ -93,4 +93,9 @@ describe('parseConditionEntry on a genuine APIService condition', () => {
     const lines = [...ENTRY.slice(0, 6), '    Type:                  Available'];
     expect(parseConditionEntry(lines, 1)?.end).toBe(6);
   });
+
+  it('the same fields at column 0 are a describe header, not an entry', () => {
+    const lines = ENTRY.slice(1, 6).map((l) => l.slice(4));
+    expect(parseConditionEntry(lines, 0)).toBeUndefined();
+  });
 });
