@@ -56,7 +56,7 @@ const EVENTS = `Events:
   ----     ------        ----   ----             -------
   Warning  NodeNotReady  3m29s  node-controller  Node is not ready`;
 
-describe('a service describe: its Port line is the service\'s, not a container\'s', () => {
+describe("a service describe: its Port line is the service's, not a container's", () => {
   it('one block over the whole paste, one Service with its port', () => {
     const { objects, blocks } = describeAll(SVC);
     expect(blocks).toEqual([[0, lineCount(SVC)]]);
@@ -90,7 +90,11 @@ describe('blank lines inside a describe', () => {
     ['one blank then Events', `${POD_HEAD}\n\n${EVENTS}`, 'all'],
     ['two blanks then Events', `${POD_HEAD}\n\n\n${EVENTS}`, 'all'],
     ['three blanks then Events', `${POD_HEAD}\n\n\n\n${EVENTS}`, 'head'],
-    ['a blank then the events table without its Events line', `${POD_HEAD}\n\n${EVENTS.split('\n').slice(1).join('\n')}`, 'all'],
+    [
+      'a blank then the events table without its Events line',
+      `${POD_HEAD}\n\n${EVENTS.split('\n').slice(1).join('\n')}`,
+      'all',
+    ],
     ['a blank then a new describe', `${POD_HEAD}\n\n${POD_HEAD}`, 'head'],
     ['a blank then a prompt', `${POD_HEAD}\n\n$ kubectl get pods -n shop`, 'head'],
     ['a blank then plain text', `${POD_HEAD}\n\nthe pod never becomes ready`, 'head'],
@@ -123,7 +127,11 @@ describe('the events point at the described object', () => {
     const pod = only(objects, 'Pod');
     expect(at(pod, 'metadata.namespace')).toBe('shop');
     const ev = only(objects, 'Event');
-    expect(ev.involvedObject).toStrictEqual({ kind: 'Pod', name: 'cart-q867v8v6hm-vjrkj', namespace: 'shop' });
+    expect(ev.involvedObject).toStrictEqual({
+      kind: 'Pod',
+      name: 'cart-q867v8v6hm-vjrkj',
+      namespace: 'shop',
+    });
     expect(objects.map((o) => o.line)).toEqual([1, 13]);
   });
 
@@ -131,7 +139,10 @@ describe('the events point at the described object', () => {
     const text = `${POD_HEAD.replace('Namespace:        shop', 'Namespace:        <none>')}\n${EVENTS}`;
     const { objects } = describeAll(text);
     expect(at(only(objects, 'Pod'), 'metadata.namespace')).toBeUndefined();
-    expect(only(objects, 'Event').involvedObject).toStrictEqual({ kind: 'Pod', name: 'cart-q867v8v6hm-vjrkj' });
+    expect(only(objects, 'Event').involvedObject).toStrictEqual({
+      kind: 'Pod',
+      name: 'cart-q867v8v6hm-vjrkj',
+    });
   });
 });
 

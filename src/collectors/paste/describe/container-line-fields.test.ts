@@ -59,10 +59,17 @@ describe('a kubectl 1.27 coredns container', () => {
     expect(c.spec.args).toEqual(['-conf', '/etc/coredns/Corefile']);
     expect(c.spec.command).toBeUndefined();
     expect(c.spec.env).toBeUndefined();
-    expect(c.spec.resources).toEqual({ limits: { memory: '170Mi' }, requests: { cpu: '100m', memory: '70Mi' } });
+    expect(c.spec.resources).toEqual({
+      limits: { memory: '170Mi' },
+      requests: { cpu: '100m', memory: '70Mi' },
+    });
     expect(c.spec.volumeMounts).toEqual([
       { name: 'config-volume', mountPath: '/etc/coredns', readOnly: true },
-      { name: 'kube-api-access-wcdzr', mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', readOnly: true },
+      {
+        name: 'kube-api-access-wcdzr',
+        mountPath: '/var/run/secrets/kubernetes.io/serviceaccount',
+        readOnly: true,
+      },
     ]);
     expect(c.spec.ports).toEqual([
       { containerPort: 53, protocol: 'UDP' },
@@ -105,7 +112,11 @@ describe('"Environment Variables from" of a kubectl 1.31 container', () => {
     expect(c.spec.envFrom).toEqual([{ configMapRef: { name: 'recommendation-env', optional: false } }]);
     expect(c.spec.env).toBeUndefined();
     expect(c.spec.volumeMounts).toEqual([
-      { name: 'kube-api-access-wrkdq', mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', readOnly: true },
+      {
+        name: 'kube-api-access-wrkdq',
+        mountPath: '/var/run/secrets/kubernetes.io/serviceaccount',
+        readOnly: true,
+      },
     ]);
   });
 });

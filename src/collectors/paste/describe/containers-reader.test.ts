@@ -5,7 +5,12 @@ import { UNNAMED_CONTAINER } from '../common/types.js';
 
 /** readContainers over genuine kubectl describe text: where it stops, and what each container holds. */
 
-function read(text: string, start: number, keyed: boolean, group: 'app' | 'init' = 'app'): { end: number; doc: Doc } {
+function read(
+  text: string,
+  start: number,
+  keyed: boolean,
+  group: 'app' | 'init' = 'app',
+): { end: number; doc: Doc } {
   const doc = newDoc();
   const end = readContainers(text.split('\n'), start, doc, group, keyed);
   return { end, doc };
@@ -228,7 +233,11 @@ describe('a fragment that starts inside a container (no section line)', () => {
     expect(doc.containers[0]?.state).toMatchObject({ kind: 'waiting', reason: 'PodInitializing' });
     expect(doc.containers[0]?.spec.volumeMounts).toEqual([
       { name: 'config', mountPath: '/etc/catalog', readOnly: true },
-      { name: 'kube-api-access-wpt6l', mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', readOnly: true },
+      {
+        name: 'kube-api-access-wpt6l',
+        mountPath: '/var/run/secrets/kubernetes.io/serviceaccount',
+        readOnly: true,
+      },
     ]);
   });
 
