@@ -5,7 +5,6 @@
  * cluster, pasted, must diagnose alike whichever of the two commands printed it. Skipped only
  * when no kubectl binary exists.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,25 +16,15 @@ import { Simulation } from '../src/simulator/simulation.js';
 import { diagnosePaste } from './paste-diagnoses.js';
 import { UNNAMED_POD } from '../src/collectors/paste/common/types.js';
 import { findKubectls } from '../scripts/find-kubectl.mjs';
+import { kubectl as runKubectl } from './simulator/kubectl-run.js';
 
 const KUBECTLS = findKubectls();
 const CLOCK = Date.parse('2026-12-01T12:00:00Z');
 
-function kubectl(bin: string, kubeconfig: string, args: readonly string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      bin,
-      ['--kubeconfig', kubeconfig, ...args],
-      {
-        timeout: 30_000,
-        env: { ...process.env, KUBECACHEDIR: join(tmpdir(), 'handoff-kubectl-cache-none'), HOME: tmpdir() },
-      },
-      (err, stdout, stderr) => {
-        if (err === null) resolve(stdout);
-        else reject(new Error(`${args.join(' ')}: ${stderr}`));
-      },
-    );
-  });
+async function kubectl(bin: string, kubeconfig: string, args: readonly string[]): Promise<string> {
+  const run = await runKubectl(bin, kubeconfig, args);
+  if (run.code !== 0) throw new Error(`${args.join(' ')}: ${run.stderr}`);
+  return run.stdout;
 }
 
 function pasted(command: string, stdout: string) {

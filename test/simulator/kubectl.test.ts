@@ -3,7 +3,7 @@
  * read commands, then `apply -f` of a pod and `get pod -w` watching it start. Skipped only
  * when no kubectl binary exists.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { startApiServer, type RunningApiServer } from '../../src/simulator/http/
 import { parseScenario } from '../../src/simulator/scenario/load.js';
 import { Simulation } from '../../src/simulator/simulation.js';
 import { defaultKubectl, findKubectls } from '../../scripts/find-kubectl.mjs';
+import { kubectl } from './kubectl-run.js';
 
 // Every kubectl 1.27+ on PATH or in the versioned install folder (scripts/find-kubectl.mjs).
 const KUBECTLS = findKubectls();
@@ -49,28 +50,6 @@ objects:
       selector: {app: web}
       ports: [{port: 80, targetPort: 80}]
 `;
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function kubectl(bin: string, kubeconfig: string, args: readonly string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      bin,
-      ['--kubeconfig', kubeconfig, ...args],
-      {
-        timeout: 30_000,
-        env: { ...process.env, KUBECACHEDIR: join(tmpdir(), 'handoff-kubectl-cache-none'), HOME: tmpdir() },
-      },
-      (err, stdout, stderr) => {
-        resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : 1, stdout, stderr });
-      },
-    );
-  });
-}
 
 describe.skipIf(KUBECTLS.length === 0)('kubectl against the simulator', () => {
   let dir: string;
