@@ -18,3 +18,9 @@ export function isTolerated(taint: Taint, tolerations: readonly Toleration[] | u
 export function formatTaint(taint: Taint): string {
   return `${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`;
 }
+
+/** Taints the node lifecycle controller puts on a node whose kubelet is unhealthy or silent. */
+export const UNHEALTHY_NODE_TAINTS = [
+  'node.kubernetes.io/unreachable',
+  'node.kubernetes.io/not-ready',
+] as const;

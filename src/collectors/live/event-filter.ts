@@ -8,7 +8,7 @@
  * grace period, and it gives a fresh pod's chain its times), and every event about another kind.
  */
 import type { EventRecord, Node, Pod } from '../../model/index.js';
-import { isRoutineEvent, podStatusQuiet } from '../../k8s/index.js';
+import { isRoutineEvent, podStatusQuiet, UNHEALTHY_NODE_TAINTS } from '../../k8s/index.js';
 import { event } from '../normalize/event.js';
 import type { Raw } from '../normalize/coerce.js';
 
@@ -18,10 +18,7 @@ import type { Raw } from '../normalize/coerce.js';
  */
 export const KEEP_RECENT_MS = 60 * 60_000;
 
-const UNHEALTHY_TAINTS: ReadonlySet<string> = new Set([
-  'node.kubernetes.io/unreachable',
-  'node.kubernetes.io/not-ready',
-]);
+const UNHEALTHY_TAINTS: ReadonlySet<string> = new Set(UNHEALTHY_NODE_TAINTS);
 
 /** Ready=True and no taint of the node lifecycle controller. */
 function nodeHealthy(node: Node): boolean {

@@ -3,7 +3,7 @@ import { formatTaint, isTolerated, parseTime } from '../../k8s/index.js';
 import { eventEvidence, eventTime, newest, withReason } from '../shared/events.js';
 import { finding } from '../shared/finding.js';
 import { kubectl, nodeInSentence, UNNAMED_NODE } from '../shared/kubectl.js';
-import { UNHEALTHY_NODE_TAINTS } from '../shared/node-health.js';
+import { UNHEALTHY_NODE_TAINTS } from '../../k8s/index.js';
 import { podCondition } from '../shared/pod-progress.js';
 import type { PodContext, Rule } from '../types.js';
 

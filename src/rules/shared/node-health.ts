@@ -8,12 +8,8 @@ import { formatTaint, parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
 import { podCondition } from './pod-progress.js';
 import { perContext } from './memo.js';
+import { UNHEALTHY_NODE_TAINTS } from '../../k8s/index.js';
 
-/** Taints the node lifecycle controller puts on a node whose kubelet is unhealthy or silent. */
-export const UNHEALTHY_NODE_TAINTS = [
-  'node.kubernetes.io/unreachable',
-  'node.kubernetes.io/not-ready',
-] as const;
 const UNHEALTHY_TAINT_SET = new Set<string>(UNHEALTHY_NODE_TAINTS);
 
 export interface NodeProblem {
