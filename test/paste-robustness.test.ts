@@ -101,6 +101,9 @@ describe('paste robustness', () => {
       '- '.repeat(n),
       'a:'.repeat(n / 2),
       '0/3 nodes are available: ' + '1 node(s) had untolerated taint, '.repeat(n / 40),
+      // Spaces before a line's end: regexes anchored at the end were quadratic in such runs.
+      '  Warning  BackOff  3m  kubelet  Back-off restarting failed container' + ' '.repeat(n) + 'x',
+      '  Warning  BackOff  3m  kubelet  Back-off restarting failed container' + ' '.repeat(n) + '│',
       Array.from({ length: n / 10 }, () => '  Reason:  X').join('\n'),
     ];
     const results = inputs.map(read);

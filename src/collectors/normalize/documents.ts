@@ -58,8 +58,10 @@ function jsonError(name: string, text: string, offset: number, err: unknown): In
     : pos
       ? lineAt(text, offset + Number(pos[1]))
       : lineAt(text, offset);
+  // No leading `\s*` in the pattern: tried at every space of a long run, it would be quadratic.
   const reason = msg
-    .replace(/\s*(?:in JSON )?at position \d+.*$/s, '')
+    .replace(/(?:in JSON )?at position \d+.*$/s, '')
+    .trimEnd()
     .replace(/, ".*" is not valid JSON$/s, ' (not valid JSON)');
   return new InputError(name, line, `invalid JSON: ${reason}`);
 }

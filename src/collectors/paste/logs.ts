@@ -5,7 +5,7 @@
 import type { LogTail } from '../../model/index.js';
 import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
 import { commandTarget } from './common/command.js';
-import { firstCommand, isPromptLine, NS_FLAG } from './common/text.js';
+import { firstCommand, isPromptLine, NS_FLAG, withoutFrameEnd } from './common/text.js';
 import { UNNAMED_CONTAINER, UNNAMED_POD, type PastedObject } from './common/types.js';
 import { STATUS_COLUMN } from '../../model/index.js';
 import { RUNC_EXEC_FAILURE, RUNC_EXEC_FAILURE_SOURCE } from '../../k8s/index.js';
@@ -84,7 +84,7 @@ const VIEWER_PREFIX = new RegExp(
 
 /** The runc failure in one span of text, with the pod and container a prefix names. */
 function execFailureIn(span: string): PastedLog | undefined {
-  const text = span.trim().replace(/\s*[│┃|]$/, '');
+  const text = withoutFrameEnd(span.trim());
   const prefixed = LOGS_PREFIX.exec(text);
   if (prefixed !== null) return execFailureLog(prefixed[3] ?? '', prefixed[1], prefixed[2]);
   const viewer = VIEWER_PREFIX.exec(text);

@@ -28,6 +28,38 @@ export function cleanLines(text: string): string[] {
   return text.split('\n').map(cleanLine);
 }
 
+const isSpace = (ch: string | undefined): boolean => ch !== undefined && /\s/.test(ch);
+
+// The two helpers below do what a regex anchored at the end would (`\s*[│┃|]\s*$`, and
+// `\s{2,}\S+\s+\d+\s+\S+\.[0-9a-f]{10,}\s*$`), in time linear in the text: such a regex is tried
+// from every position of a long run of spaces, quadratic in its length (a pasted line of 100,000
+// spaces took seconds).
+
+/** The text without a terminal UI's frame bar (k9s `│`) at its end and the spaces around it. */
+export function withoutFrameEnd(text: string): string {
+  const t = text.trimEnd();
+  const last = t.at(-1);
+  return last === '│' || last === '┃' || last === '|' ? t.slice(0, -1).trimEnd() : text;
+}
+
+/** The text without the FIRST SEEN, COUNT and NAME cells `kubectl get events -o wide` prints after the message. */
+export function withoutWideEventTail(text: string): string {
+  let i = text.length;
+  while (isSpace(text[i - 1])) i--;
+  const tokens: string[] = [];
+  for (let k = 0; k < 3; k++) {
+    const end = i;
+    while (i > 0 && !isSpace(text[i - 1])) i--;
+    tokens.unshift(text.slice(i, end));
+    const tokenStart = i;
+    while (isSpace(text[i - 1])) i--;
+    // COUNT and NAME need one space before them, FIRST SEEN (the first of the three) two.
+    if (tokenStart - i < (k === 2 ? 2 : 1)) return text;
+  }
+  const [, count = '', name = ''] = tokens;
+  return /^\d+$/.test(count) && /^\S+\.[0-9a-f]{10,}$/.test(name) ? text.slice(0, i) : text;
+}
+
 /** Columns of a table row: separated by a tab or by two or more spaces. */
 export function splitColumns(line: string): string[] {
   return line

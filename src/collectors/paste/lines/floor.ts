@@ -14,13 +14,10 @@ import { containerStatePod, statusPod, waitingToStartPod } from './status-object
 import { nodeStatusEvent, podInKubeletText, subjectOf, type Subject } from './subject.js';
 import { core, joinedMessage, strip, wrappedEnd, type StartsTable } from './wrap.js';
 import { unnamedName } from '../../../model/index.js';
+import { withoutFrameEnd, withoutWideEventTail } from '../common/text.js';
 
-/** `kubectl get events -o wide` prints FIRST SEEN, COUNT and NAME after the message. */
-const WIDE_TAIL = /\s{2,}\S+\s+\d+\s+\S+\.[0-9a-f]{10,}\s*$/;
 /** The `err="..."` of a klog structured log line. */
 const KLOG_ERR = /\berr="((?:[^"\\]|\\.){0,4000})"/;
-/** A terminal UI's frame (k9s) around the text. */
-const FRAME = /\s*[│┃|]\s*$/;
 
 /** Where a row stands: its line number and text, and the kind of object its message is recorded on. */
 interface Here {
@@ -101,7 +98,7 @@ function messageRow(
   if (onCommand && (cells.type === undefined || cells.reason === undefined)) return undefined;
   const quoted = found.end < line.length;
   let first = unquote(line.slice(found.at, found.end), quoted).trim();
-  if (!quoted) first = first.replace(WIDE_TAIL, '').replace(FRAME, '');
+  if (!quoted) first = withoutFrameEnd(withoutWideEventTail(first));
   // klog structured logging: "Error syncing pod, skipping" err="failed to \"StartContainer\" ..." pod="ns/name"
   const err = quoted ? KLOG_ERR.exec(line.slice(found.end)) : null;
   if (err?.[1] !== undefined) first = `${first}: ${unquote(err[1], true)}`;
@@ -130,7 +127,7 @@ function nodeRow(line: string, start: number): BlockParse | undefined {
   if (m === null || node === undefined) return undefined;
   const cells = readRowCells(line.slice(0, m.index));
   const type = node.reason === 'NodeReady' || node.reason === 'NodeSchedulable' ? 'Normal' : 'Warning';
-  const message = line.slice(m.index).replace(WIDE_TAIL, '').trim();
+  const message = withoutWideEventTail(line.slice(m.index)).trim();
   const event = eventObject(
     {
       kind: 'Node',
@@ -153,7 +150,7 @@ function bareRow(lines: readonly string[], start: number, startsTable: StartsTab
   if (cells.prose || cells.type === undefined || cells.reason === undefined) return undefined;
   if (cells.last === undefined && cells.source === undefined && cells.kind === undefined) return undefined;
   const end = wrappedEnd(lines, start + 1, startsTable);
-  const first = line.slice(cells.restAt).replace(WIDE_TAIL, '').trim();
+  const first = withoutWideEventTail(line.slice(cells.restAt)).trim();
   const message = joinedMessage(lines, start, end, first).trim();
   return {
     end,
