@@ -78,6 +78,11 @@ const rows = [
     '< 60 s, < 1.5 GiB',
   ],
   [
+    `the same, 2 quiet hours later: events dropped by the scan's filter`,
+    `${sim.later.droppedEvents} of ${sim.later.droppedEvents + sim.later.events}; ${s(sim.later.collectMs + sim.later.diagnoseMs + sim.later.renderMs)}, peak RSS ${gib(sim.later.maxRssBytes)}`,
+    '',
+  ],
+  [
     'collect / bare paged list of pods and events',
     `${(cli.collectMs / sim.bareListMs).toFixed(2)} (bare list ${s(sim.bareListMs)})`,
     '<= 1.2',

@@ -46,6 +46,7 @@ console.log(
   JSON.stringify({
     pods: snapshot.pods.length,
     events: snapshot.events.length,
+    droppedEvents: (snapshot.dropped ?? []).reduce((n, d) => n + (d.kind === 'events' ? d.count : 0), 0),
     missing: snapshot.missing.length,
     targets: diagnoses.length,
     failed: diagnoses.filter((d) => d.verdict === 'failed').length,
