@@ -70,4 +70,11 @@ describe('a paste of kubectl logs output only', () => {
       diagnoses(['$ kubectl logs -l app=web', 'chown: /data: Operation not permitted'].join('\n')),
     ).toThrow(/holds no Kubernetes objects or kubectl output/);
   });
+
+  it("a paste of nothing but the API server's answer to kubectl is read, with a note, not refused", () => {
+    const text = '$ kubectl get job migrate\nError from server (NotFound): jobs.batch "migrate" not found\n';
+    const snapshot = snapshotFromSources([{ name: 'paste.txt', text }], ['paste.txt'], { now: 0 });
+    expect(snapshot.pods).toEqual([]);
+    expect(snapshot.notes.some((n) => n.includes('answered a kubectl request with NotFound'))).toBe(true);
+  });
 });

@@ -151,8 +151,6 @@ describe('event messages on their own line', () => {
 describe('lines that are not Kubernetes evidence', () => {
   it.each([
     'error: timed out waiting for the condition',
-    'Error from server (NotFound): pods "web-0" not found',
-    'Error from server (Forbidden): pods is forbidden: User "dev" cannot list resource "pods" in API group "" in the namespace "prod"',
     'warning: Immediate deletion does not wait for confirmation that the running resource has been terminated.',
     'pod "mypod-0" force deleted',
     '$ kubectl get pods',
@@ -163,5 +161,15 @@ describe('lines that are not Kubernetes evidence', () => {
     '',
   ])('%s', (line) => {
     expect(parseLine([line], 0)).toBeUndefined();
+  });
+
+  // The API server's answers to kubectl are notes (server-errors.test.ts), never objects.
+  it.each([
+    'Error from server (NotFound): pods "web-0" not found',
+    'Error from server (Forbidden): pods is forbidden: User "dev" cannot list resource "pods" in API group "" in the namespace "prod"',
+  ])('%s', (line) => {
+    const r = parseLine([line], 0);
+    expect(r?.objects).toEqual([]);
+    expect(r?.notes).toHaveLength(1);
   });
 });

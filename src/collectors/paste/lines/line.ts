@@ -33,6 +33,27 @@ function apiWarningNote(text: string, line: number): string | undefined {
   return `line ${line}: kubectl's "Warning: ${short}" is a warning the API server sent with a request it did not refuse, not a failure`;
 }
 
+/**
+ * An error the API server answered a kubectl request with (`Error from server (NotFound): jobs.batch
+ * "x" not found`, `Error from server (Forbidden): ... User "system:serviceaccount:ns:sa" cannot get
+ * resource "jobs" ...`) that is no admission denial: a fact about that request, not a pod's handoff.
+ * Read as a note, so that a paste of it is answered, not refused. A caller that is a service account
+ * is a pod (kubectl in a container, as wait-for init containers run it): the note says which.
+ */
+const SERVER_ERROR_LINE = /^Error from server \((\w+)\): (\S.*)$/;
+const SA_USER = /User "system:serviceaccount:([a-z0-9][-a-z0-9]*):([a-z0-9][-a-z0-9.]*)" cannot (\w+) resource "([^"]+)"/;
+
+function serverErrorNote(text: string, line: number): string | undefined {
+  const m = SERVER_ERROR_LINE.exec(text);
+  if (m?.[1] === undefined || m[2] === undefined) return undefined;
+  const what = m[2].length > 160 ? `${m[2].slice(0, 160)}…` : m[2];
+  const sa = SA_USER.exec(m[2]);
+  if (sa === null)
+    return `line ${line}: the API server answered a kubectl request with ${m[1]}: ${what} (about that request, not a pod's handoff)`;
+  const [, namespace = '', account = '', verb = '', resource = ''] = sa;
+  return `line ${line}: the API server refused (${m[1]}) a request of service account ${namespace}/${account}, which a pod runs as: it may not ${verb} ${resource} until a Role and RoleBinding grant it: ${what}`;
+}
+
 /** Lines a bare status word's message may sit after: blank lines and the command that printed it. */
 const MAX_LOOKAHEAD = 6;
 
@@ -92,7 +113,12 @@ export const lineParser =
     }
     const shape = shapeOf(core(text));
     const podReason = shape === undefined ? podReasonOf(text) : undefined;
-    if (shape === undefined && podReason === undefined) return readFloor(lines, start, startsTable, false);
+    if (shape === undefined && podReason === undefined) {
+      const floor = readFloor(lines, start, startsTable, false);
+      if (floor !== undefined) return floor;
+      const refused = serverErrorNote(text, start + 1);
+      return refused === undefined ? undefined : { end: start + 1, objects: [], notes: [refused] };
+    }
     const end = wrappedEnd(lines, start + 1, startsTable);
     const message = joinedMessage(lines, start, end, text);
     if (shape === undefined) return { end, objects: [statusPod(podReason ?? '', message, start + 1)] };
