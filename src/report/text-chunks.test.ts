@@ -56,7 +56,7 @@ describe('text report in pieces', () => {
 
   it('an empty report is one piece', () => {
     expect([...textChunks({ ...REPORT, diagnoses: [] })]).toEqual([
-      '0 targets: 0 failed, 0 progressing, 0 healthy\n\nNo pods, workloads or Services in the evidence.\n',
+      '0 targets: 0 failed, 0 progressing, 0 healthy\n\nNo target: the evidence shows no pod, and no workload or Service with a failure.\n',
     ]);
   });
 });

@@ -189,7 +189,7 @@ export function* textChunks(report: DiagnosisReport, options: TextOptions = {}):
   const head: string[] = [s.bold(summaryLine(diagnoses, s))];
   for (const note of options.notes ?? []) head.push(s.dim(`note: ${sanitize(note)}`));
   if (diagnoses.length === 0) {
-    head.push('', 'No pods, workloads or Services in the evidence.');
+    head.push('', 'No target: the evidence shows no pod, and no workload or Service with a failure.');
     yield `${head.join('\n')}\n`;
     return;
   }

@@ -71,8 +71,13 @@ describe('kindlessObjects: a Service spec named by the command above it', () => 
     expect(kindlessObjects(value, SVC)).toStrictEqual([]);
   });
 
-  it('no Service without a command that names one', () => {
-    expect(kindlessObjects({ selector: { app: 'web' } }, undefined)).toStrictEqual([]);
+  it('an unnamed Service without a command; none under a command that names another object', () => {
+    expect(kindlessObjects({ selector: { app: 'web' } }, undefined)).toStrictEqual([
+      {
+        raw: { kind: 'Service', metadata: { name: 'unnamed-service' }, spec: { selector: { app: 'web' } } },
+        inferredName: 'the paste names no Service',
+      },
+    ]);
     expect(kindlessObjects({ selector: { app: 'web' } }, 'kubectl get pod web-1 -o yaml')).toStrictEqual([]);
   });
 });

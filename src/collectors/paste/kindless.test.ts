@@ -51,9 +51,25 @@ describe('kindless selector and labels cut out of an object', () => {
   });
 
   it.each([
-    'selector:\n  app: prometheus\n',
-    '$ kubectl get pods\nselector:\n  app: x\n',
+    ['selector:\n  app: prometheus\n', { selector: { app: 'prometheus' } }],
+    ['$ kubectl get pods\nselector:\n  app: x\n', { selector: { app: 'x' } }],
+    [
+      '  ports:\n  - port: 443\n    protocol: TCP\n    targetPort: https\n',
+      { ports: [{ port: 443, protocol: 'TCP', targetPort: 'https' }] },
+    ],
+    ['"selector": {"app": "web"}, "type": "ClusterIP"', { selector: { app: 'web' }, type: 'ClusterIP' }],
+  ])('a mapping only a Service spec has, with no command naming it: an unnamed Service: %s', (text, spec) => {
+    const [obj, ...rest] = paste(text);
+    expect(rest).toEqual([]);
+    expect(obj?.raw).toEqual({ kind: 'Service', metadata: { name: 'unnamed-service' }, spec });
+    expect(obj?.inferredName).toBe('the paste names no Service');
+  });
+
+  it.each([
     '$ kubectl get svc prom -o yaml\nselector:\n  matchLabels:\n    app: x\n',
+    'selector:\n  matchLabels:\n    app: x\n',
+    'ports:\n- containerPort: 8080\n  protocol: TCP\n',
+    'type: ClusterIP\n',
     'labels:\n  app: web\n',
   ])('nothing when no owner can be named or the mapping holds more: %s', (text) => {
     expect(paste(text)).toEqual([]);

@@ -6,6 +6,7 @@
  */
 import { isRecord } from '../normalize/coerce.js';
 import { commandTarget } from './common/command.js';
+import { unnamedName } from '../../model/index.js';
 
 type Raw = Record<string, unknown>;
 
@@ -37,6 +38,16 @@ function labelMap(v: unknown): Record<string, string> | undefined {
   return Object.fromEntries(entries.map(([k, x]) => [k, String(x)]));
 }
 
+/**
+ * Whether a mapping with no command above it can only be a Service's spec: a `selector:` that is a
+ * plain label map (a workload's is `matchLabels:`), or `ports:` with a `targetPort` (a container's
+ * port is `containerPort`).
+ */
+function isServiceSpec(spec: Raw): boolean {
+  if (spec.selector !== undefined) return labelMap(spec.selector) !== undefined;
+  return Array.isArray(spec.ports) && spec.ports.some((p) => isRecord(p) && p.targetPort !== undefined);
+}
+
 interface Found {
   readonly raw: Raw;
   readonly inferredName: string;
@@ -61,6 +72,11 @@ export function kindlessObjects(value: unknown, command: string | undefined): Fo
   const selectorOk = spec.selector === undefined || labelMap(spec.selector) !== undefined;
   if (Object.keys(spec).length > 0 && selectorOk && target?.kind === 'Service')
     out.push({ raw: { kind: 'Service', metadata: metadata(target.name), spec }, inferredName: byCommand });
+  else if (target === undefined && isServiceSpec(spec))
+    out.push({
+      raw: { kind: 'Service', metadata: { name: unnamedName('Service') }, spec },
+      inferredName: 'the paste names no Service',
+    });
   const labels = labelMap(value.labels);
   const pod = labels?.[POD_NAME_LABEL];
   if (labels !== undefined && pod !== undefined)
