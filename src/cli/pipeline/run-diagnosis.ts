@@ -97,10 +97,35 @@ function sourceOf(snapshot: Snapshot, now: number): DiagnosisReport['source'] {
   }
 }
 
+/** How many nodes unreadyNodeNotes names one by one. */
+const NODE_NOTES = 5;
+
+/**
+ * With no pod in the evidence, nothing is judged against a node that is not Ready (a paste of
+ * `kubectl describe node` alone): say what its Ready condition says, rather than nothing.
+ */
+export function unreadyNodeNotes(snapshot: Snapshot): string[] {
+  if (snapshot.pods.length > 0) return [];
+  const lines = snapshot.nodes.flatMap((n) => {
+    const ready = n.status.conditions?.find((c) => c.type === 'Ready');
+    if (ready === undefined || ready.status === 'True') return [];
+    const why = [ready.reason, ready.message].filter((s) => s !== undefined && s !== '').join(': ');
+    return [`node ${n.metadata.name} is not Ready (Ready=${ready.status}${why === '' ? '' : `, ${why}`})`];
+  });
+  if (lines.length === 0) return [];
+  const more = lines.length > NODE_NOTES ? [`and ${lines.length - NODE_NOTES} more nodes not Ready`] : [];
+  return [
+    ...lines.slice(0, NODE_NOTES),
+    ...more,
+    'no pod in the evidence to judge against these nodes: give the pods too (kubectl describe pod, or get pods -o wide)',
+  ];
+}
+
 /** Collector notes name objects from the evidence: sanitised, since they go to stderr as they are. */
 function notesOf(snapshot: Snapshot): string[] {
   return [
     ...snapshot.notes,
+    ...unreadyNodeNotes(snapshot),
     ...snapshot.missing.map(
       (m) => `could not read ${m.kind}${m.namespace ? ` in ${m.namespace}` : ''}: ${m.why}`,
     ),

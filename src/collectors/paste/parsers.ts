@@ -1,5 +1,6 @@
 import { parseDescribe } from './describe/block.js';
 import { parseConditionEntry } from './describe/condition-entry.js';
+import { parseNodeConditionRows } from './describe/node-condition-rows.js';
 import type { PasteParsers } from './driver.js';
 import { parseGetEvents } from './get/events.js';
 import { parseGetOther } from './get/other.js';
@@ -25,13 +26,14 @@ export const parseLine: BlockParser = lineParser(startsTable);
 /**
  * The block parsers, in the order the driver tries them at each line: a condition entry of an
  * object kubectl has no printer for (before describe, which would read its Message and Reason as
- * a container's state), describe output (its sections also hold tables), then `kubectl get`
- * tables, then single lines.
+ * a container's state), describe output (its sections also hold tables), a node's condition
+ * rows pasted alone, then `kubectl get` tables, then single lines.
  */
 export const PASTE_PARSERS: PasteParsers = {
   blocks: [
     parseConditionEntry,
     parseDescribe,
+    parseNodeConditionRows,
     parseGetEvents,
     parseGetPods,
     parseGetPodsV0,

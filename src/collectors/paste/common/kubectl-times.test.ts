@@ -15,6 +15,9 @@ describe('parseKubectlTime zones', () => {
     ['Tue, 25 Aug 2020 08:20:35 UTC', '2020-08-25T08:20:35Z'],
     // Kubernetes 1.0 describe events: the first-seen time is followed by a tab and the last seen.
     ['Fri, 17 Jul 2015 10:30:55 -0700\tFri, 17 Jul 2015 10:31:10 -0700', '2015-07-17T17:30:55Z'],
+    // Go's zero time (a node condition's heartbeat never set): year 1, not 1901; years under 100 stay.
+    ['Mon, 01 Jan 0001 00:00:00 +0000', '0001-01-01T00:00:00Z'],
+    ['Sat, 01 Jan 0099 12:00:00 +0100', '0099-01-01T11:00:00Z'],
   ])('RFC 1123 %j is %s', (text, iso) => {
     expect(parseKubectlTime(text)).toBe(iso);
   });

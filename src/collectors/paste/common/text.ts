@@ -134,9 +134,11 @@ export function parseKubectlTime(text: string): string | undefined {
     const offsetMin = /^[+-]\d{4}$/.test(zone)
       ? (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(3, 5)))
       : 0;
-    const ms =
-      Date.UTC(Number(m[3]), month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6])) -
-      offsetMin * 60_000;
+    const at = new Date(Date.UTC(2000, month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6])));
+    // setUTCFullYear, not Date.UTC's year: Date.UTC reads 0-99 as 1900-1999, and Go's zero time
+    // ("Mon, 01 Jan 0001 00:00:00 +0000", a heartbeat never set) must stay year 1.
+    at.setUTCFullYear(Number(m[3]));
+    const ms = at.getTime() - offsetMin * 60_000;
     return Number.isNaN(ms) ? undefined : new Date(ms).toISOString().replace('.000Z', 'Z');
   }
   m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.\d+)?\s*(Z|[+-]\d{2}:?\d{2})?/.exec(t);

@@ -44,6 +44,22 @@ const KIND_KEYS: ReadonlyArray<readonly [string, readonly string[]]> = (
   ] as const
 ).map(([kind, keys]) => [kind, keys.split('|')] as const);
 
+/** Condition types only a Node has (core/v1 NodeConditionType; OutOfDisk until 1.12). */
+const NODE_CONDITIONS: ReadonlySet<string> = new Set([
+  'MemoryPressure',
+  'DiskPressure',
+  'PIDPressure',
+  'NetworkUnavailable',
+  'OutOfDisk',
+]);
+
+/** Whether a Conditions table is a Node's: only a node's conditions carry heartbeats, or have these types. */
+function nodeConditions(doc: Doc): boolean {
+  return doc.conditions.some(
+    (c) => c.lastheartbeattime !== undefined || NODE_CONDITIONS.has(c.type ?? ''),
+  );
+}
+
 /** The kind: from fields only that kind prints, else the `describe <kind>` command above, else Pod. */
 export function decideKind(doc: Doc, fromCommand: string | undefined): string {
   const explicit = fieldValue(doc, 'Kind');
@@ -52,6 +68,7 @@ export function decideKind(doc: Doc, fromCommand: string | undefined): string {
   // "3 desired | 1 total" (StatefulSet).
   const replicas = fieldValue(doc, 'Replicas') ?? '';
   const also: Readonly<Record<string, boolean>> = {
+    Node: nodeConditions(doc),
     Service: SERVICE_TYPES.has(fieldValue(doc, 'Type') ?? ''),
     Deployment: replicas.includes('updated'),
     StatefulSet: replicas.includes('desired |') && fromCommand !== 'Deployment',
