@@ -5,6 +5,7 @@ import { rebuildPod } from '../normalize/pod-fragments.js';
 import { cleanLines, firstCommand, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
 import { UNNAMED_POD, type BlockParser, type PastedObject } from './common/types.js';
 import { deniedDeletion, namedByCommand } from './command-naming.js';
+import { commandTarget } from './common/command.js';
 import { readUnderCutHeader } from './cut-header.js';
 import { readJsonMembers } from './json-fragment.js';
 import { kindlessObjects } from './kindless.js';
@@ -15,6 +16,9 @@ import { deletionConfirmed, markStillListed, type Deletion } from './deletions.j
 /** The first line of a YAML mapping as kubectl -o yaml prints it: lowerCamel keys, unlike describe's "Restart Count:". */
 const YAML_START = /^\s*(?:- )?[a-z][A-Za-z0-9]*:(?:\s|$)/;
 const YAML_SIBLING = /^(?:- |-$|[a-z][A-Za-z0-9]*\s*:|---|\.\.\.)/;
+
+/** The first line of JSON: an object, or an array of objects or strings (a jsonpath of a list). */
+const JSON_START = /^\s*(?:\{\s*(?:"|$)|\[\s*(?:\{|"|$))/;
 
 /** The end (exclusive) of a YAML or JSON block starting at `start`. */
 function structuredBlockEnd(lines: readonly string[], start: number): number {
@@ -58,8 +62,45 @@ function withName(raw: Record<string, unknown>, line: number): PastedObject {
   };
 }
 
+/**
+ * `-o jsonpath='{.metadata.labels}'` (also `-o=jsonpath=`, `-ojsonpath=`, `--output jsonpath=`, with
+ * or without quotes) of a plain path of fields: the path, or undefined when there is none (ranges,
+ * filters, several expressions, indexes).
+ */
+const JSONPATH = /(?:^|\s)(?:-o|--output)(?:=|\s+)?jsonpath=(['"]?)\{\.([A-Za-z]\w*(?:\.[A-Za-z]\w*)*)\}\1(?=\s|$)/;
+
+/**
+ * A value printed by `kubectl get KIND NAME -o jsonpath='{.a.b}'` put back where it came from: the
+ * object the command names, with the value at a.b. Undefined when the command prints no such path
+ * of one named object.
+ */
+export function jsonPathObject(value: unknown, command: string | undefined): Record<string, unknown> | undefined {
+  if (command === undefined || value === undefined || value === null) return undefined;
+  const path = JSONPATH.exec(firstCommand(command))?.[2]?.split('.');
+  const target = path === undefined ? undefined : commandTarget(command, ['get']);
+  if (path === undefined || target === undefined || path[0] === 'kind' || path[0] === 'apiVersion')
+    return undefined;
+  let inner: unknown = value;
+  for (const key of [...path].reverse()) inner = { [key]: inner };
+  const raw = inner as Record<string, unknown>;
+  const meta = isRecord(raw.metadata) ? raw.metadata : {};
+  return {
+    ...raw,
+    kind: target.kind,
+    metadata: {
+      ...meta,
+      name: target.name,
+      ...(target.namespace === undefined ? {} : { namespace: target.namespace }),
+    },
+  };
+}
+
 /** The Kubernetes objects (items of a List), or the pod a kindless fragment is part of, in one parsed value. */
 function objectsOfValue(value: unknown, line: number, command?: string): PastedObject[] {
+  if (!(isRecord(value) && typeof value.kind === 'string')) {
+    const placed = jsonPathObject(value, command);
+    if (placed !== undefined) return [{ raw: placed, line }];
+  }
   if (isRecord(value) && typeof value.kind === 'string') {
     const items = Array.isArray(value.items) ? (value.items as unknown[]) : [value];
     const itemKind = str(value.kind)?.endsWith('List') === true ? str(value.kind)?.slice(0, -4) : undefined;
@@ -180,7 +221,7 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
         continue;
       }
     }
-    if (YAML_START.test(line) || /^\s*[{[]\s*("|$)/.test(line)) {
+    if (YAML_START.test(line) || JSON_START.test(line)) {
       const end = structuredBlockEnd(lines, i);
       const found = structuredObjects(lines, i, end, command).map((o) => namedByCommand(o, command));
       if (found.length > 0) {
