@@ -2,7 +2,8 @@
  * Kindless YAML or JSON a person cut out of an object that is no pod part: a Service's spec or
  * `selector:`, an object's `labels:`. The command above says whose they are (`kubectl get svc web
  * -o yaml`, `kubectl port-forward svc/web 8080`), or, for labels, the StatefulSet controller's
- * `statefulset.kubernetes.io/pod-name` label names the pod they are on.
+ * `statefulset.kubernetes.io/pod-name` label names the pod they are on. A mapping only a Service
+ * spec has, with no command above it, is an unnamed Service.
  */
 import { isRecord } from '../normalize/coerce.js';
 import { commandTarget } from './common/command.js';
