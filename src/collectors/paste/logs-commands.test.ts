@@ -30,12 +30,43 @@ describe('kubectl logs commands', () => {
   it.each([
     'kubectl logs -l app=web',
     'kubectl logs --selector=app=web -c app',
-    'kubectl logs $(kubectl get pod -l app=clair -o name)',
     'kubectl get pods web-1',
     'kubectl logs',
   ])('%s names no one pod', (command) => {
     expect(read(command)).toBeUndefined();
   });
+
+  it.each([
+    ['kubectl logs $(kubectl get pod -l app=clair -o name)', undefined, undefined],
+    [
+      "kubectl -n kubei logs $(kubectl -n kubei get pod -lapp=clair -o jsonpath='{.items[0].metadata.name}') -c check-db-ready",
+      'check-db-ready',
+      'kubei',
+    ],
+    ['kubectl logs `kubectl get pods -o name | head -1` -c app', 'app', undefined],
+    ['kubectl logs <pod-name> -c init', 'init', undefined],
+    ['kubectl logs -n shop -p $POD', undefined, 'shop'],
+    ['kubectl logs ${POD_NAME} --container=app', 'app', undefined],
+    ['kubectl logs pod/<pod> -c app', 'app', undefined],
+  ])(
+    '%s: a pod the shell computes or the reader fills in, which the paste does not name',
+    (command, container, namespace) => {
+      expect(read(command)).toEqual({
+        pod: '',
+        container,
+        namespace,
+        previous: command.includes(' -p '),
+        lines: ['boom'],
+      });
+    },
+  );
+
+  it.each(['kubectl logs $(kubectl get pod -l app=x -o name) -l app=x', 'kubectl logs < pod.txt'])(
+    '%s: still no one pod',
+    (command) => {
+      expect(read(command)).toBeUndefined();
+    },
+  );
 
   it("a container flag's value stops at its quote", () => {
     expect(read("kubectl logs web-1 -c 'app' -p")?.container).toBe('app');

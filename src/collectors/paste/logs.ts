@@ -22,14 +22,28 @@ export interface PastedLog {
 const LOGS_COMMAND = /(?:^|\s)(?:kubectl|oc)\s+logs\s+(?:(?:pods?|po)\/)?([a-z0-9][-a-z0-9.]*)(?:\s|$)/;
 const CONTAINER_FLAG = /\s(?:-c|--container)(?:\s+|=)(['"]?)([a-z0-9][-a-z0-9]*)\1(?=\s|$)/;
 
+/** A shell substitution: `$(kubectl get pod -l app=x -o name)`, `` `...` `` (one level of nested parentheses). */
+const SUBSHELL = /\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`/g;
+/**
+ * A pod the command leaves to the shell or to the reader, right after `logs` (past its flags):
+ * a substitution, `$POD`, `${POD}`, `<pod-name>`.
+ */
+const LEFT_OPEN_POD =
+  /(?:^|\s)(?:kubectl|oc)\s+(?:-n\s+\S+\s+|--namespace[=\s]\S+\s+)?logs\s+(?:(?:-[cn]|--container|--namespace|--tail|--since)[=\s]\S+\s+|-\S+\s+)*(?:pods?\/|po\/)?(?:\$SUBSHELL|\$\{?[A-Za-z_]\w*\}?|<[^<>\s]+>)(?=\s|$)/;
+
 /** The pod, container and instance a `kubectl logs` command reads, or undefined for other commands. */
 function logsCommand(pasted: string): Omit<PastedLog, 'lines'> | undefined {
-  // Flags after a pipe belong to the next command (`| grep -c error` names no container).
-  const line = firstCommand(pasted);
+  // Flags after a pipe belong to the next command (`| grep -c error` names no container); those
+  // inside a substitution belong to the command that computes the pod's name.
+  const line = firstCommand(pasted).replace(SUBSHELL, '$SUBSHELL');
   if (/\s(?:-l|--selector)[\s=]/.test(line)) return undefined;
-  // The pod right after `logs`, else wherever its flags leave it (`kubectl logs -p -n ns web-1`).
+  // The pod right after `logs`, else wherever its flags leave it (`kubectl logs -p -n ns web-1`);
+  // a pod the shell computes is one the text does not name.
   const target = commandTarget(line, ['logs', 'log']);
-  const pod = LOGS_COMMAND.exec(line)?.[1] ?? (target?.kind === 'Pod' ? target.name : undefined);
+  const pod =
+    LOGS_COMMAND.exec(line)?.[1] ??
+    (target?.kind === 'Pod' ? target.name : undefined) ??
+    (LEFT_OPEN_POD.test(line) ? '' : undefined);
   if (pod === undefined) return undefined;
   return {
     pod,

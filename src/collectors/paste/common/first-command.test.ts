@@ -25,6 +25,21 @@ describe('firstCommand', () => {
       'kubectl get pods --field-selector=status.phase!=Running',
       'kubectl get pods --field-selector=status.phase!=Running',
     ],
+    // a substitution's pipes and redirects are its own command's; a `<pod-name>` is a word
+    [
+      "kubectl logs $(kubectl get pods | grep web | awk '{print $1}') -c app | grep error",
+      "kubectl logs $(kubectl get pods | grep web | awk '{print $1}') -c app",
+    ],
+    [
+      'kubectl logs `kubectl get pods -o name | head -1` -c app > out',
+      'kubectl logs `kubectl get pods -o name | head -1` -c app',
+    ],
+    [
+      'kubectl logs $(echo $(hostname) | cut -d. -f1) | tail',
+      'kubectl logs $(echo $(hostname) | cut -d. -f1)',
+    ],
+    ['kubectl logs <pod-name> -c init | tail -5', 'kubectl logs <pod-name> -c init'],
+    ['kubectl describe pod/<pod> -n shop>out.txt', 'kubectl describe pod/<pod> -n shop'],
     // a prompt's own `>` or `#` comes before the command
     ['PS C:\\> kubectl get pods -n shop', 'PS C:\\> kubectl get pods -n shop'],
     ['[root@node1 ~]# kubectl get ep -n shop | grep web', '[root@node1 ~]# kubectl get ep -n shop'],

@@ -155,6 +155,9 @@ export function parseKubectlTime(text: string): string | undefined {
   return undefined;
 }
 
+/** The start of a `<pod-name>` placeholder, up to its `>`. */
+const PLACEHOLDER_WORD = /(?:^|\s|[/=])<[A-Za-z][\w.-]*$/;
+
 /**
  * The first command of a pasted command line: up to the first shell pipe, `;`, `&&` or redirect
  * outside quotes, after the kubectl (or oc) word, so that `kubectl logs web-1 | grep -n panic`
@@ -163,11 +166,22 @@ export function parseKubectlTime(text: string): string | undefined {
 export function firstCommand(line: string): string {
   const start = /(?:^|[\s>$#])(?:kubectl|oc|k)(?:\.exe|\.sh)?\s/.exec(line)?.index ?? 0;
   let quote: string | undefined;
+  // Inside a substitution (`$(kubectl get pods | grep web)`, backticks) a pipe is the inner command's.
+  let inner = 0;
   for (let i = start + 1; i < line.length; i++) {
     const ch = line[i];
     if (quote !== undefined) {
       if (ch === quote) quote = undefined;
-    } else if (ch === "'" || ch === '"') quote = ch;
+    } else if (ch === "'" || ch === '"' || ch === '`') quote = ch;
+    else if (ch === '$' && line[i + 1] === '(') {
+      inner++;
+      i++;
+    } else if (inner > 0) {
+      if (ch === '(') inner++;
+      else if (ch === ')') inner--;
+    }
+    // `<pod-name>`: a word the reader fills in, not a redirect
+    else if (ch === '>' && PLACEHOLDER_WORD.test(line.slice(Math.max(start, i - 64), i))) continue;
     else if (ch === '|' || ch === ';' || ch === '>' || (ch === '&' && line[i + 1] === '&'))
       // `2>&1`, `1> out`: the file descriptor goes with its redirect
       return line
