@@ -54,6 +54,23 @@ function serverErrorNote(text: string, line: number): string | undefined {
   return `line ${line}: the API server refused (${m[1]}) a request of service account ${namespace}/${account}, which a pod runs as: it may not ${verb} ${resource} until a Role and RoleBinding grant it: ${what}`;
 }
 
+/**
+ * The kubelet's answer to `kubectl port-forward` when nothing listens on the port in the pod
+ * (`error forwarding port 9090 to pod <id>, uid : ... connect: connection refused`; dockershim's
+ * socat said `Connection refused`), as kubectl logs it: a fact about that port, said as a note.
+ */
+const PORT_FORWARD = /error forwarding port (\d+) to pod\b(.*)$/;
+
+function portForwardNote(text: string, line: number): string | undefined {
+  const [, port, rest = ''] = PORT_FORWARD.exec(text) ?? [];
+  if (port === undefined) return undefined;
+  if (/[Cc]onnection refused/.test(rest))
+    return `line ${line}: kubectl port-forward reached the pod, but nothing in it listens on port ${port} (connection refused); forwarded to a Service, its targetPort is not the port the container listens on`;
+  if (/socat not found/.test(rest))
+    return `line ${line}: kubectl port-forward to port ${port} failed on the node: it has no socat, which the kubelet (dockershim) runs for port-forward`;
+  return undefined;
+}
+
 /** Lines a bare status word's message may sit after: blank lines and the command that printed it. */
 const MAX_LOOKAHEAD = 6;
 
@@ -116,7 +133,7 @@ export const lineParser =
     if (shape === undefined && podReason === undefined) {
       const floor = readFloor(lines, start, startsTable, false);
       if (floor !== undefined) return floor;
-      const refused = serverErrorNote(text, start + 1);
+      const refused = serverErrorNote(text, start + 1) ?? portForwardNote(text, start + 1);
       return refused === undefined ? undefined : { end: start + 1, objects: [], notes: [refused] };
     }
     const end = wrappedEnd(lines, start + 1, startsTable);
