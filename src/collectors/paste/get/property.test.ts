@@ -123,7 +123,8 @@ describe('get and line parsers on arbitrary input', () => {
     for (const [, parse] of PARSERS) expect(parse(['x'], 5)).toBeUndefined();
   });
 
-  it('stay linear on long and repetitive input', () => {
+  // How fast is for `npm run bench`; a blow-up on these inputs ends at the test's timeout.
+  it('read long and repetitive input', () => {
     const wrapped = [
       'LAST SEEN   TYPE      REASON   OBJECT      MESSAGE',
       '5m          Warning   Failed   pod/web-1   Failed to pull image "x"',
@@ -137,12 +138,10 @@ describe('get and line parsers on arbitrary input', () => {
       `${' '.repeat(10000)}x`,
       `Error creating: pods "${'a-'.repeat(2000)}" is forbidden`,
     ];
-    const t0 = performance.now();
     parseGetEvents(wrapped, 0);
     const r = parseGetPods(rows, 0);
     for (const [, parse] of PARSERS) for (let i = 0; i < spaces.length; i++) parse(spaces, i);
     for (let i = 0; i < rows.length; i += 500) parseLine(rows, i);
     expect(r?.objects).toHaveLength(5000);
-    expect(performance.now() - t0).toBeLessThan(3000);
   });
 });

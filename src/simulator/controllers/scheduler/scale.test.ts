@@ -47,9 +47,9 @@ describe('scheduler at scale', () => {
     expect(numFeasibleNodesToFind(5000)).toBe(500);
   });
 
-  it('places 2,000 pods on 200 nodes quickly, filling nodes to their allocatable exactly', () => {
+  // How fast is for `npm run bench` to measure; this checks how much each attempt evaluates.
+  it('places 2,000 pods on 200 nodes, filling nodes to their allocatable exactly', () => {
     const e = env(200);
-    const started = performance.now();
     let evaluated = 0;
     for (let i = 0; i < 2000; i++) {
       const p = pod(i);
@@ -58,7 +58,6 @@ describe('scheduler at scale', () => {
       evaluated += d.evaluated;
       e.cache.assume(p, d.node);
     }
-    expect(performance.now() - started).toBeLessThan(5000);
     // Each attempt stops after 100 feasible nodes out of 200.
     expect(evaluated).toBe(2000 * 100);
     // 200 nodes x 16 pods of 500m fill 8 cpu; the 2,000 pods need 10 per node on average.
