@@ -43,7 +43,7 @@ describe('renderMarkdown', () => {
 
   it('says so when nothing is in scope', () => {
     expect(renderMarkdown({ ...REPORT, diagnoses: [] })).toContain(
-      'No pods, workloads or Services in scope.',
+      'No target: the evidence shows no pod, and no workload or Service with a failure.',
     );
   });
 

@@ -107,7 +107,8 @@ export function renderMarkdown(report: DiagnosisReport, options: MarkdownOptions
   for (const v of VERDICTS)
     if (v !== 'unknown' || count(v) > 0) out.push(`| ${ICON[v]} ${v} | ${count(v)} |`);
   const open = diagnoses.filter((d) => d.verdict !== 'healthy');
-  if (diagnoses.length === 0) out.push('', 'No pods, workloads or Services in scope.');
+  if (diagnoses.length === 0)
+    out.push('', 'No target: the evidence shows no pod, and no workload or Service with a failure.');
   if (open.length > 0) {
     out.push('', '| Target | Verdict | Stage | Reason | Summary |', '|---|---|---|---|---|');
     for (const d of open) {
