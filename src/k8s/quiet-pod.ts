@@ -23,7 +23,10 @@ export const ROUTINE_EVENT_REASONS: ReadonlySet<string> = new Set([
 ]);
 
 /** A Normal event whose reason is one of ROUTINE_EVENT_REASONS. */
-export function isRoutineEvent(e: { readonly type?: string; readonly reason?: string }): boolean {
+export function isRoutineEvent(e: {
+  readonly type?: string | undefined;
+  readonly reason?: string | undefined;
+}): boolean {
   return e.type === 'Normal' && e.reason !== undefined && ROUTINE_EVENT_REASONS.has(e.reason);
 }
 

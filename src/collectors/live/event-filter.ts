@@ -10,7 +10,7 @@
 import type { EventRecord, Node, Pod } from '../../model/index.js';
 import { isRoutineEvent, podStatusQuiet, UNHEALTHY_NODE_TAINTS } from '../../k8s/index.js';
 import { event } from '../normalize/event.js';
-import type { Raw } from '../normalize/coerce.js';
+import { str, type Raw } from '../normalize/coerce.js';
 
 /**
  * Routine events newer than this are kept whatever their pod: well beyond the longest grace
@@ -68,6 +68,9 @@ export class RoutineEventFilter {
 
   /** Whether the raw event (core/v1 or events.k8s.io/v1) is kept. */
   readonly accept = (raw: Raw): boolean => {
+    // An event that is not routine is kept on its raw type and reason, without normalising it
+    // here: the builder normalises each kept event once.
+    if (!isRoutineEvent({ type: str(raw.type), reason: str(raw.reason) })) return true;
     const e = event(raw);
     if (e === undefined || !this.droppable(e)) return true;
     this.dropped++;
