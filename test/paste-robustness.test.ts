@@ -104,6 +104,10 @@ describe('paste robustness', () => {
       // Spaces before a line's end: regexes anchored at the end were quadratic in such runs.
       '  Warning  BackOff  3m  kubelet  Back-off restarting failed container' + ' '.repeat(n) + 'x',
       '  Warning  BackOff  3m  kubelet  Back-off restarting failed container' + ' '.repeat(n) + '│',
+      // Flags that read both as a flag with a value and as two flags.
+      '$ kubectl logs ' + '-c '.repeat(n / 10) + '!',
+      '  Ready  False  ' + 'Thu, 03 Dec 2026 12:12:12 +0000  '.repeat(n / 40) + 'x',
+      "$ kubectl get pod web-1 -o jsonpath='{" + '.a'.repeat(n / 10) + "'\n{}",
       Array.from({ length: n / 10 }, () => '  Reason:  X').join('\n'),
     ];
     const results = inputs.map(read);

@@ -24,12 +24,34 @@ const CONTAINER_FLAG = /\s(?:-c|--container)(?:\s+|=)(['"]?)([a-z0-9][-a-z0-9]*)
 
 /** A shell substitution: `$(kubectl get pod -l app=x -o name)`, `` `...` `` (one level of nested parentheses). */
 const SUBSHELL = /\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`/g;
-/**
- * A pod the command leaves to the shell or to the reader, right after `logs` (past its flags):
- * a substitution, `$POD`, `${POD}`, `<pod-name>`.
- */
-const LEFT_OPEN_POD =
-  /(?:^|\s)(?:kubectl|oc)\s+(?:-n\s+\S+\s+|--namespace[=\s]\S+\s+)?logs\s+(?:(?:-[cn]|--container|--namespace|--tail|--since)[=\s]\S+\s+|-\S+\s+)*(?:pods?\/|po\/)?(?:\$SUBSHELL|\$\{?[A-Za-z_]\w*\}?|<[^<>\s]+>)(?=\s|$)/;
+/** Flags of `kubectl logs` that take the next word as their value. */
+const LOGS_VALUE_FLAGS: ReadonlySet<string> = new Set([
+  '-c',
+  '--container',
+  '-n',
+  '--namespace',
+  '--tail',
+  '--since',
+  '--since-time',
+  '--context',
+  '--kubeconfig',
+  '--max-log-requests',
+]);
+/** A pod name the shell computes or the reader fills in: a substitution, `$POD`, `${POD}`, `<pod-name>`. */
+const LEFT_OPEN = /^(?:pods?\/|po\/)?(?:\$SUBSHELL|\$\{?[A-Za-z_]\w*\}?|<[^<>\s]+>)$/;
+
+/** Whether the first word after `logs` and its flags is a pod the command leaves open (word by word: no backtracking). */
+function leavesPodOpen(line: string): boolean {
+  const words = line.trim().split(/\s+/);
+  const at = words.indexOf('logs');
+  if (at < 0) return false;
+  for (let i = at + 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (LOGS_VALUE_FLAGS.has(w)) i++;
+    else if (!w.startsWith('-')) return LEFT_OPEN.test(w);
+  }
+  return false;
+}
 
 /** The pod, container and instance a `kubectl logs` command reads, or undefined for other commands. */
 function logsCommand(pasted: string): Omit<PastedLog, 'lines'> | undefined {
@@ -43,7 +65,7 @@ function logsCommand(pasted: string): Omit<PastedLog, 'lines'> | undefined {
   const pod =
     LOGS_COMMAND.exec(line)?.[1] ??
     (target?.kind === 'Pod' ? target.name : undefined) ??
-    (LEFT_OPEN_POD.test(line) ? '' : undefined);
+    (leavesPodOpen(line) ? '' : undefined);
   if (pod === undefined) return undefined;
   return {
     pod,
