@@ -158,7 +158,10 @@ describe('inferName: pods', () => {
   });
 
   it('a message that names no pod names nothing; the container in a fieldPath does', () => {
-    const doc = docOf([ev('Readiness probe failed: connection refused', 'kubelet', 'spec.containers{web}')]);
+    const doc = docOf([
+      { raw: { involvedObject: null }, index: 0 },
+      ev('Readiness probe failed: connection refused', 'kubelet', 'spec.containers{web}'),
+    ]);
     expect(inferName(doc, 'Pod')).toStrictEqual({
       kind: 'Pod',
       name: 'web',
