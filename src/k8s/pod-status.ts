@@ -68,3 +68,14 @@ export function podRestarts(pod: Pod): number {
   for (const c of pod.status.initContainerStatuses ?? []) n += c.restartCount;
   return n;
 }
+
+/** No phase, condition or container status: the pod is known by other evidence only (its events, a log). */
+export function hasNoStatus(pod: Pod): boolean {
+  const st = pod.status;
+  return (
+    st.phase === undefined &&
+    (st.conditions ?? []).length === 0 &&
+    (st.containerStatuses ?? []).length === 0 &&
+    (st.initContainerStatuses ?? []).length === 0
+  );
+}

@@ -16,7 +16,7 @@ import {
   STATUS_COLUMN,
   UNNAMED_CONTAINER,
 } from '../../model/index.js';
-import { humanDuration, parseTime, podRestarts, podStatusColumn } from '../../k8s/index.js';
+import { hasNoStatus, humanDuration, parseTime, podRestarts, podStatusColumn } from '../../k8s/index.js';
 import { chainFor } from './chain-entries.js';
 import type { Milestones } from './milestones.js';
 import { renderWith } from '../messages.js';
@@ -85,17 +85,6 @@ function statusEvidence(pod: Pod): Evidence[] {
       });
   }
   return out.slice(0, 6);
-}
-
-/** No phase, condition or container status: the pod is known by other evidence only. */
-function hasNoStatus(pod: Pod): boolean {
-  const st = pod.status;
-  return (
-    st.phase === undefined &&
-    (st.conditions ?? []).length === 0 &&
-    (st.containerStatuses ?? []).length === 0 &&
-    (st.initContainerStatuses ?? []).length === 0
-  );
 }
 
 const lastLine = (log: LogTail): string | undefined =>

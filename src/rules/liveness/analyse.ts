@@ -11,7 +11,7 @@ import type {
   Evidence,
   ProbeResult,
 } from '../../model/index.js';
-import { parseTime } from '../../k8s/index.js';
+import { hasNoStatus, parseTime } from '../../k8s/index.js';
 import type { PodContext } from '../types.js';
 import { appContainerEntries } from '../shared/containers.js';
 import { lifecycleName } from '../shared/container-evidence.js';
@@ -59,6 +59,8 @@ export interface LivenessCase {
   readonly probed?: ProbeResult;
   /** No failure event: the failing probe result and the killed previous instance make the case. */
   readonly fromProbe?: boolean;
+  /** Events only, and the failures are the last the evidence knows: nothing after them shows the probe passing. */
+  readonly lastKnown?: boolean;
 }
 
 function time(e: EventRecord): number | undefined {
@@ -90,6 +92,7 @@ interface Parts {
   readonly inferred?: boolean;
   readonly probed?: ProbeResult;
   readonly fromProbe?: boolean;
+  readonly lastKnown?: boolean;
 }
 
 /**
@@ -161,6 +164,7 @@ function build(ctx: PodContext, p: Parts): LivenessCase {
     inferred: p.inferred ?? false,
     ...(p.probed === undefined ? {} : { probed: p.probed }),
     ...(p.fromProbe === true ? { fromProbe: true } : {}),
+    ...(p.lastKnown === true ? { lastKnown: true } : {}),
   };
 }
 
@@ -266,9 +270,30 @@ function fromEvents(ctx: PodContext, skip: ReadonlySet<string>): LivenessCase[] 
       out.push(build(ctx, { ...common, ...recurringCase(recur, ctx.now), status: 'failed' }));
     } else if (recent(failures, spec, ctx.now)) {
       out.push(build(ctx, { ...common, probe: probeKind(failures), status: 'progressing', restarts: 0 }));
+    } else if (killThresholdMet(failures, spec) && hasNoStatus(ctx.pod)) {
+      // Pasted events are all there is: liveness failures enough for the kubelet's kill, and no
+      // status shows the probe passing again (a later start would be a restart, above). Startup
+      // probes fail by design while an app boots; fewer failures than the threshold kill nothing.
+      out.push(
+        build(ctx, {
+          ...common,
+          probe: 'liveness',
+          status: 'failed',
+          restarts: 0,
+          confidence: 'low',
+          lastKnown: true,
+        }),
+      );
     }
   }
   return out;
+}
+
+/** Liveness failures at least failureThreshold in number: enough, in a row, for the kubelet to kill the container. */
+function killThresholdMet(failures: readonly ProbeFailureEvent[], spec: Container | undefined): boolean {
+  const liveness = failures.filter((f) => f.parsed.probe === 'liveness');
+  const threshold = probeOf(spec, 'liveness')?.failureThreshold ?? PROBE_DEFAULTS.failureThreshold;
+  return liveness.reduce((n, f) => n + Math.max(1, f.event.count), 0) >= threshold;
 }
 
 /** One case per app container whose liveness or startup probe failed (restarted) or is failing now. */

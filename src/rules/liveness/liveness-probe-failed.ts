@@ -12,7 +12,8 @@ const meta = {
     'will be killed and recreated", "... is unhealthy, it will be killed and re-created"), a SIGKILL/SIGTERM exit right after ' +
     'the failures, or failures that recur over the restarts once the kill events aged out). Quotes the probe spec and the ' +
     'failure (status code, connection refused, timeout). Failures that have not restarted anything yet are progressing for failureThreshold × periodSeconds; ' +
-    'failures before the current start with no restart since are history. With --probe (or a bundle that holds probe ' +
+    'failures before the current start with no restart since are history. Events alone (no pod status) with failureThreshold or more ' +
+    'liveness failures, none recent and no restart, are the last the evidence knows: failed, at low confidence. With --probe (or a bundle that holds probe ' +
     'results), a liveness endpoint that fails when fetched through pods/proxy shows the probe fails now: with restarts ' +
     'whose last one was a kill (exit 137/143), it is failing even after its events expired; without, it is progressing.',
   reasons: ['LivenessProbeFailed'],
@@ -31,6 +32,8 @@ const meta = {
       'The liveness probe of container {{container}} is failing ({{failure}}) but has not restarted it yet. Probe: {{probe}}.',
     livenessFailingUnnamed:
       'A liveness probe of the pod is failing ({{failure}}) but has not restarted a container yet; the events do not name the container.',
+    livenessLastKnown:
+      'The liveness probe{{of}} failed {{failures}} times{{span}} ({{failure}}) and nothing later in the evidence shows it passing again (no pod status, no later event): it is taken as still failing. Whether the kubelet has restarted the container is not in the evidence. Probe: {{probe}}.',
   },
   docs: 'docs/rules/liveness/liveness-probe-failed.md',
 } as const;
@@ -44,6 +47,7 @@ export const rule = {
       recurring: 'livenessRecurring',
       failing: 'livenessFailing',
       unnamed: 'livenessFailingUnnamed',
+      lastKnown: 'livenessLastKnown',
       probedRestarted: 'livenessProbedRestarted',
     });
   },

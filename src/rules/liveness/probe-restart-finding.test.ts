@@ -79,6 +79,7 @@ describe('unnamed cases: the events do not name the container', () => {
       restarts: 0,
       failures: 1,
       span: ' over 0s',
+      of: '',
     });
     expect(f.nextSteps).toEqual([DESCRIBE, STATUS_HINT('liveness')]);
   });
@@ -139,6 +140,7 @@ describe('kills with no failure output: the fallback hint of the probe kind', ()
       restarts: 1,
       failures: 0,
       span: '',
+      of: ' of container app',
     });
     expect(f.nextSteps).toEqual([DESCRIBE, PREVIOUS_LOGS, hint]);
   });

@@ -53,6 +53,7 @@ export function livenessDetails(
     restarts: c.restarts,
     failures: c.failures.reduce((n, f) => n + Math.max(1, f.event.count), 0),
     span: failureSpan(c),
+    of: c.container === undefined ? '' : ` of container ${c.container.name}`,
   };
   const steps = [kubectl.describe('pod', name, namespace)];
   if (c.container !== undefined && c.status === 'failed')
@@ -81,6 +82,8 @@ export interface ProbeMessageIds {
   readonly failing: string;
   /** Failing, and the events do not name the container. */
   readonly unnamed: string;
+  /** Events only: the failures are the last the evidence knows, with no restart in it. */
+  readonly lastKnown: string;
   /** No failure event: the endpoint fails when probed now (--probe) and the previous instance was killed. */
   readonly probedRestarted?: string;
 }
@@ -102,13 +105,15 @@ export function probeRestartFindings(
           ? c.container === undefined
             ? ids.unnamed
             : ids.failing
-          : c.inferred
-            ? ids.recurring
-            : c.container === undefined
-              ? ids.restartedUnnamed
-              : c.fromProbe === true
-                ? (ids.probedRestarted ?? ids.restarted)
-                : ids.restarted;
+          : c.lastKnown === true
+            ? ids.lastKnown
+            : c.inferred
+              ? ids.recurring
+              : c.container === undefined
+                ? ids.restartedUnnamed
+                : c.fromProbe === true
+                  ? (ids.probedRestarted ?? ids.restarted)
+                  : ids.restarted;
       return finding(meta, {
         reason,
         messageId,

@@ -25,6 +25,8 @@ const meta = {
       'The startup probe of container {{container}} is failing ({{failure}}); the kubelet restarts it if it does not succeed within failureThreshold × periodSeconds. Probe: {{probe}}.',
     startupFailingUnnamed:
       'A startup probe of the pod is failing ({{failure}}); the events do not name the container.',
+    startupLastKnown:
+      'The startup probe{{of}} failed {{failures}} times{{span}} ({{failure}}) and nothing later in the evidence shows it passing again (no pod status, no later event): it is taken as still failing. Whether the kubelet has restarted the container is not in the evidence. Probe: {{probe}}.',
   },
   docs: 'docs/rules/liveness/startup-probe-failed.md',
 } as const;
@@ -38,6 +40,7 @@ export const rule = {
       recurring: 'startupRecurring',
       failing: 'startupFailing',
       unnamed: 'startupFailingUnnamed',
+      lastKnown: 'startupLastKnown',
     });
   },
 } satisfies Rule<'pod'>;
