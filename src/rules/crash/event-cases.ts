@@ -28,6 +28,7 @@ import {
   parseRestartBackOff,
   probeDrivenRestart,
 } from '../shared/restarts.js';
+import { syncErrors } from '../shared/sync-error.js';
 import type { CrashCase } from './analyse.js';
 
 export interface BackOff {
@@ -35,10 +36,20 @@ export interface BackOff {
   readonly name: string;
 }
 
-/** Restart back-off events of app containers, with the container they name ('' when none). */
+/**
+ * Restart back-off events of app containers, with the container they name ('' when none); also a
+ * kubelet sync error that reports one (`FailedSync` of kubelets before 1.13, and the kubelet's own
+ * "Error syncing pod" log line: `failed to "StartContainer" for "app" with CrashLoopBackOff: "back-off
+ * 5m0s restarting failed container=app …"`), named by its target (an init container's is left to
+ * the init stage by the callers, which judge app containers only).
+ */
 export function restartBackOffs(ctx: PodContext): BackOff[] {
   const out: BackOff[] = [];
   for (const event of ctx.events) {
+    const looping = syncErrors(event).find(
+      (s) => s.action === 'StartContainer' && s.code === 'CrashLoopBackOff',
+    );
+    if (looping !== undefined) out.push({ event, name: looping.target });
     if (event.reason !== 'BackOff') continue;
     const named = parseRestartBackOff(event.message);
     if (named === undefined) continue;

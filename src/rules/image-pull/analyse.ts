@@ -26,6 +26,7 @@ import {
   type ImagePullCode,
 } from './pull-message.js';
 import { perContext } from '../shared/memo.js';
+import { syncErrors, type SyncError } from '../shared/sync-error.js';
 
 /** One container's (or, when events name no container, one image's) failing pull. */
 export interface PullFailure {
@@ -62,6 +63,8 @@ function isPullFailureEvent(e: EventRecord): boolean {
     case 'ErrImageNeverPull':
     case 'InspectFailed':
       return true;
+    case 'FailedSync':
+      return pullSyncError(e) !== undefined;
     default:
       return false;
   }
@@ -86,9 +89,29 @@ function onlyUnknownImage(groups: readonly Group[], image: string | undefined): 
   return unknown.length === 1 ? unknown[0] : undefined;
 }
 
+/**
+ * The pull failure a kubelet sync error reports (`FailedSync` of kubelets before 1.13, and the
+ * kubelet's "Error syncing pod" log line): `failed to "StartContainer" for "app" with
+ * ImagePullBackOff: "Back-off pulling image \"x\""`.
+ */
+function pullSyncError(e: EventRecord): SyncError | undefined {
+  return syncErrors(e).find((s) => s.action === 'StartContainer' && isImagePullWaitingReason(s.code));
+}
+
+/** The failure an event reports: a sync error's own message, else the event's. */
+function failureText(e: EventRecord): string {
+  return pullSyncError(e)?.message ?? e.message;
+}
+
 function groupFor(groups: Group[], e: EventRecord): Group | undefined {
-  const ref = eventContainer(e);
-  const image = imageInMessage(e.message);
+  const sync = pullSyncError(e);
+  // A sync error names its container by name only: the pod's spec tells an init container.
+  const ref: ContainerRef | undefined =
+    eventContainer(e) ??
+    (sync === undefined
+      ? undefined
+      : (groups.find((x) => x.ref?.name === sync.target)?.ref ?? { name: sync.target, type: 'app' }));
+  const image = imageInMessage(sync?.message ?? e.message);
   let g =
     ref !== undefined
       ? groups.find((x) => x.ref?.name === ref.name && x.ref.type === ref.type)
@@ -173,15 +196,16 @@ function failureOf(ctx: PodContext, g: Group): PullFailure | undefined {
   const byNewest = [...g.failures].sort((a, b) => eventTime(b) - eventTime(a));
   const candidates: { text: string; event?: EventRecord }[] = [
     ...(waiting?.message ? [{ text: waiting.message }] : []),
-    ...byNewest.map((event) => ({ text: event.message, event })),
+    ...byNewest.map((event) => ({ text: failureText(event), event })),
   ];
   const chosen = candidates.find((c) => classifyPullError(c.text) !== undefined);
   const cls = chosen === undefined ? undefined : classifyPullError(chosen.text);
   const code = codeForWaitingReason(waiting?.reason) ?? cls?.code ?? 'PullBackOff';
+  const nonBackOff = byNewest.find((e) => e.reason !== 'BackOff');
   const causeText =
     chosen?.text ??
     waiting?.message ??
-    byNewest.find((e) => e.reason !== 'BackOff')?.message ??
+    (nonBackOff === undefined ? undefined : failureText(nonBackOff)) ??
     waiting?.reason ??
     '';
 

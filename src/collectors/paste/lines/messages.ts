@@ -100,6 +100,14 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
   },
   // Before 1.10 the kubelet said "Failed create pod sandbox" and named docker ids.
   { start: /^Failed create pod sandbox: /, reason: 'FailedCreatePodSandBox', type: 'Warning' },
+  // The kubelet's own log lines for the same failure (klog structured logging, its err="..."
+  // follows): kuberuntime_manager.go, kuberuntime_sandbox.go and remote_runtime.go.
+  {
+    start:
+      /^(?:[Cc]reatePodSandbox for pod (?:"[^"]{1,300}" )?failed|Failed to create sandbox for pod|RunPodSandbox from runtime service failed)\b/,
+    reason: 'FailedCreatePodSandBox',
+    type: 'Warning',
+  },
   {
     start: /^Failed to (?:(?:start|create) (?:docker )?container\b|start with docker id )/,
     reason: 'Failed',

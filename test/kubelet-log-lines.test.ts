@@ -1,0 +1,146 @@
+/**
+ * The kubelet's own log lines (journalctl -u kubelet) pasted alone: its sync errors
+ * (`failed to "<Action>" for "<target>" with <Err>: "<msg>"`, pkg/kubelet/container/sync_result.go)
+ * and its sandbox failures (kuberuntime_manager.go, kuberuntime_sandbox.go, remote_runtime.go), in
+ * klog's structured form (1.19 on) and the older unstructured one, are judged like the events they
+ * stand for: a restart back-off is a crash loop, a pull back-off an image pull, a sandbox failure the
+ * sandbox stage. Real shapes from public bug reports; names changed.
+ */
+import { describe, expect, it } from 'vitest';
+import { diagnosePaste } from './paste-diagnoses.js';
+
+const CLOCK = Date.parse('2026-01-01T00:00:00Z');
+const UID = '0b1c2d3e-1111-2222-3333-444455556666';
+const SYSLOG = 'Jun 02 09:11:40 node1 kubelet[812]:';
+
+function judged(text: string): { target: string; stage: string; reason: string; container: string } {
+  const failed = diagnosePaste(text, CLOCK).diagnoses.filter((d) => d.verdict === 'failed');
+  expect(failed, 'exactly one failed target').toHaveLength(1);
+  const [d] = failed;
+  return {
+    target: `${d?.target.namespace}/${d?.target.name}`,
+    stage: d?.stage ?? '',
+    reason: d?.reason ?? '',
+    container: d?.container?.name ?? '',
+  };
+}
+
+describe('sync errors in kubelet log lines', () => {
+  it.each([
+    [
+      'structured, a restart back-off',
+      `${SYSLOG} E0602 09:11:40.123456     812 pod_workers.go:1298] "Error syncing pod, skipping" err="failed to \\"StartContainer\\" for \\"app\\" with CrashLoopBackOff: \\"back-off 5m0s restarting failed container=app pod=web-7d9f_shop(${UID})\\"" pod="shop/web-7d9f" podUID="${UID}"`,
+      { target: 'shop/web-7d9f', stage: 'crash', reason: 'CrashLoopBackOff', container: 'app' },
+    ],
+    [
+      'unstructured (before 1.19), a restart back-off',
+      `${SYSLOG} E0602 09:11:40.123456     812 pod_workers.go:186] Error syncing pod ${UID} ("web-7d9f_shop(${UID})"), skipping: failed to "StartContainer" for "app" with CrashLoopBackOff: "Back-off 5m0s restarting failed container=app pod=web-7d9f_shop(${UID})"`,
+      { target: 'shop/web-7d9f', stage: 'crash', reason: 'CrashLoopBackOff', container: 'app' },
+    ],
+    [
+      'unstructured, a pull back-off',
+      `${SYSLOG} E0602 09:11:40.123456     812 pod_workers.go:191] Error syncing pod ${UID} ("web-7d9f_shop(${UID})"), skipping: failed to "StartContainer" for "app" with ImagePullBackOff: "Back-off pulling image \\"registry.example.com/app:1.2\\""`,
+      { target: 'shop/web-7d9f', stage: 'image-pull', reason: 'PullBackOff', container: 'app' },
+    ],
+    [
+      'structured, a pull error whose cause is a missing manifest',
+      `${SYSLOG} E0602 09:11:40.123456     812 pod_workers.go:1298] "Error syncing pod, skipping" err="failed to \\"StartContainer\\" for \\"app\\" with ErrImagePull: \\"rpc error: code = NotFound desc = failed to pull and unpack image \\\\\\"docker.io/library/app:9.9\\\\\\": failed to resolve reference \\\\\\"docker.io/library/app:9.9\\\\\\": docker.io/library/app:9.9: not found\\"" pod="shop/web-7d9f" podUID="${UID}"`,
+      { target: 'shop/web-7d9f', stage: 'image-pull', reason: 'ImageNotFound', container: 'app' },
+    ],
+  ])('%s', (_, line, want) => {
+    expect(judged(line)).toEqual(want);
+  });
+
+  it('a sync error of a container the pod spec lists as an init container is no app crash loop', () => {
+    const text = [
+      'apiVersion: v1',
+      'kind: Pod',
+      'metadata:',
+      '  name: web-7d9f',
+      '  namespace: shop',
+      'spec:',
+      '  initContainers:',
+      '  - name: migrate',
+      '    image: app:1.2',
+      '  containers:',
+      '  - name: app',
+      '    image: app:1.2',
+      '---',
+      `${SYSLOG} E0602 09:11:40.123456     812 pod_workers.go:186] Error syncing pod ${UID} ("web-7d9f_shop(${UID})"), skipping: failed to "StartContainer" for "migrate" with CrashLoopBackOff: "Back-off 5m0s restarting failed container=migrate pod=web-7d9f_shop(${UID})"`,
+    ].join('\n');
+    const stages = diagnosePaste(text, CLOCK).diagnoses.map((d) => d.stage);
+    expect(stages).not.toContain('crash');
+  });
+});
+
+describe('sandbox failures in kubelet log lines', () => {
+  it.each([
+    [
+      'structured CreatePodSandbox, a CNI plugin not authorized',
+      `${SYSLOG} E0909 13:18:53.245097   98983 kuberuntime_manager.go:790] "CreatePodSandbox for pod failed" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"a83bc730\\": plugin type=\\"calico\\" failed (add): error getting ClusterInformation: connection is unauthorized: Unauthorized" pod="default/nginx-66b6c48dd5-8tznf"`,
+      {
+        target: 'default/nginx-66b6c48dd5-8tznf',
+        stage: 'sandbox-network',
+        reason: 'CNIUnauthorized',
+        container: '',
+      },
+    ],
+    [
+      'structured "Failed to create sandbox for pod", an IPAM failure',
+      `${SYSLOG} E0409 10:13:52.936119     642 kuberuntime_sandbox.go:72] "Failed to create sandbox for pod" err="rpc error: code = Unknown desc = failed to setup network for sandbox \\"a71d6593\\": plugin type=\\"vxlan\\" name=\\"mycni\\" failed (add): invalid CIDR address: <nil>" pod="kube-system/coredns-5bbd96d687-tvpxr"`,
+      {
+        target: 'kube-system/coredns-5bbd96d687-tvpxr',
+        stage: 'sandbox-network',
+        reason: 'CNIFailed',
+        container: '',
+      },
+    ],
+    [
+      'unstructured (before 1.19), the pause image unreachable',
+      `${SYSLOG} E0130 04:25:11.637625    1893 kuberuntime_sandbox.go:68] CreatePodSandbox for pod "kube-proxy-pk22k_kube-system(${UID})" failed: rpc error: code = Unknown desc = failed pulling image "k8s.gcr.io/pause:3.1": Error response from daemon: Get https://k8s.gcr.io/v2/: net/http: request canceled while waiting for connection (Client.Timeout exceeded while awaiting headers)`,
+      {
+        target: 'kube-system/kube-proxy-pk22k',
+        stage: 'sandbox-network',
+        reason: 'SandboxImageFailed',
+        container: '',
+      },
+    ],
+    [
+      'kuberuntime_manager.go before 1.19 (lower-case createPodSandbox)',
+      `E0105 03:52:58.952990    3624 kuberuntime_manager.go:632] createPodSandbox for pod "nginx666-864b85987c-kvdpb_default(${UID})" failed: rpc error: code = Unknown desc = failed pulling image "gcr.io/google_containers/pause-amd64:3.0": Error response from daemon: Get https://gcr.io/v1/_ping: dial tcp 64.233.189.82:443: i/o timeout`,
+      {
+        target: 'default/nginx666-864b85987c-kvdpb',
+        stage: 'sandbox-network',
+        reason: 'SandboxImageFailed',
+        container: '',
+      },
+    ],
+  ])('%s', (_, line, want) => {
+    expect(judged(line)).toEqual(want);
+  });
+
+  it('a journalctl line cut at the terminal width still names the stage', () => {
+    const line = `9月 09 02:58:28 k8smaster kubelet[4658]: E0909 02:58:28.809594    4658 kuberuntime_manager.go:1168] "CreatePodSandbox for pod failed" err="rpc error: >`;
+    expect(judged(line)).toMatchObject({ stage: 'sandbox-network' });
+  });
+
+  it.each([
+    [
+      'a sentence that only mentions the function',
+      'I think CreatePodSandbox is where it fails for pod web-1.',
+    ],
+    [
+      'a successful sandbox start',
+      `${SYSLOG} I0602 09:11:40.123456     812 kuberuntime_manager.go:900] "Created PodSandbox" pod="shop/web-1"`,
+    ],
+  ])('no sandbox failure in %s', (_, line) => {
+    const stages = (() => {
+      try {
+        return diagnosePaste(line, CLOCK).diagnoses.map((d) => d.stage);
+      } catch {
+        return [];
+      }
+    })();
+    expect(stages).not.toContain('sandbox-network');
+  });
+});
