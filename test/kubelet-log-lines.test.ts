@@ -144,3 +144,51 @@ describe('sandbox failures in kubelet log lines', () => {
     expect(stages).not.toContain('sandbox-network');
   });
 });
+
+describe("the kubelet's PLEG health in its log lines, with nothing else pasted", () => {
+  const nodeOf = (text: string) =>
+    diagnosePaste(text, CLOCK).snapshot.nodes.map((n) => [
+      n.metadata.name,
+      n.status.conditions?.find((c) => c.type === 'Ready')?.status,
+    ]);
+
+  it.each([
+    [
+      'structured, after a syslog prefix naming the host',
+      'Apr 13 10:53:52 ip-10-42-10-121 kubelet: E0413 10:53:52.844381    3263 kubelet.go:2055] "Skipping pod synchronization" err="PLEG is not healthy: pleg was last seen active 2h33m12.704970756s ago; threshold is 3m0s"',
+      'ip-10-42-10-121',
+    ],
+    [
+      'a kubelet with its pid, PLEG never successful',
+      'Dec 06 18:50:01 worker-3 kubelet[1021]: I1206 18:50:01.000000    1021 kubelet.go:1846] skipping pod synchronization - [container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]',
+      'worker-3',
+    ],
+    [
+      'no syslog prefix: the node is unnamed',
+      'E0413 10:53:52.844381    3263 kubelet.go:2055] "Skipping pod synchronization" err="PLEG is not healthy: pleg was last seen active 10m18.04s ago; threshold is 3m0s"',
+      'unnamed-node',
+    ],
+  ])('%s: the node is not Ready, and the pod that stands for its pods stops at the node', (_, line, node) => {
+    expect(nodeOf(line)).toEqual([[node, 'False']]);
+    expect(judged(line)).toEqual({
+      target: 'default/unnamed-pod',
+      stage: 'node',
+      reason: 'NodeNotReady',
+      container: '',
+    });
+  });
+
+  it.each([
+    ['prose that names PLEG', 'Could PLEG be the reason this node flaps?'],
+    ['a healthy relist', 'I0413 10:53:52.844381    3263 generic.go:191] "GenericPLEG: Relisting"'],
+  ])('no node from %s', (_, line) => {
+    const nodes = (() => {
+      try {
+        return nodeOf(line);
+      } catch {
+        return [];
+      }
+    })();
+    expect(nodes).toEqual([]);
+  });
+});

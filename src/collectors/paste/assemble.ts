@@ -7,6 +7,7 @@ import { TERMINATING_FOR } from './describe/kinds.js';
 import { parseAge } from './common/text.js';
 import { CLUSTER_SCOPED } from './common/kind-names.js';
 import { deepMerge } from './merge.js';
+import { podsOnUnreadyNodes } from './node-only.js';
 import { shapeOf } from './lines/messages.js';
 import { pasteReferenceTime, type ReferenceOptions } from './reference-time.js';
 
@@ -196,9 +197,11 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
   for (const [key, pod] of pods) pods.set(key, nameUnnamedContainer(pod, eventContainers.get(key)));
   const notes = [...a.notes].map(([text, lines]) => `${linesText(lines)}: ${text}`);
   if (a.filled) notes.push(`objects pasted without a namespace were put in ${ns} (${why})`);
+  const standIns = podsOnUnreadyNodes([...pods.values(), ...others], ns);
+  notes.push(...standIns.notes);
   return {
     namespace: ns,
-    objects: [...pods.values(), ...others],
+    objects: [...pods.values(), ...standIns.pods, ...others],
     ...(usesAges ? { referenceTime: formatTime(reference) } : {}),
     notes,
   };

@@ -10,7 +10,7 @@ import { UNNAMED_OWNER, UNNAMED_POD, type BlockParse, type PastedObject } from '
 import { findMessage, unquote, type FoundMessage } from './anywhere.js';
 import { eventObject } from './event.js';
 import { readRowCells, type RowCells } from './row-cells.js';
-import { containerStatePod, statusPod, waitingToStartPod } from './status-objects.js';
+import { containerStatePod, statusPod, unhealthyKubeletNode, waitingToStartPod } from './status-objects.js';
 import { nodeStatusEvent, podInKubeletText, subjectOf, type Subject } from './subject.js';
 import { core, joinedMessage, strip, wrappedEnd, type StartsTable } from './wrap.js';
 import { unnamedName } from '../../../model/index.js';
@@ -176,5 +176,7 @@ export function readFloor(
   const found = findMessage(line);
   if (found !== undefined) return messageRow(lines, start, found, startsTable, onCommand);
   if (onCommand) return undefined;
+  const node = unhealthyKubeletNode(line, start + 1);
+  if (node !== undefined) return { end: start + 1, objects: [node] };
   return nodeRow(line, start) ?? bareRow(lines, start, startsTable);
 }

@@ -5,6 +5,7 @@
  */
 import { TERMINATED_REASONS, WAITING_REASONS } from '../common/container-reasons.js';
 import { UNNAMED_CONTAINER, UNNAMED_POD, type PastedObject } from '../common/types.js';
+import { unnamedName } from '../../../model/index.js';
 
 /** A partial Pod for a pod status message or a bare status word; `name` when the row gives one. */
 export function statusPod(
@@ -101,5 +102,33 @@ export function waitingToStartPod(text: string, line: number): PastedObject | un
       },
     },
     line,
+  };
+}
+
+/**
+ * The kubelet's own word that its node is unhealthy, anywhere in a line: `PLEG is not healthy: pleg
+ * was last seen active 2h33m12s ago; threshold is 3m0s` (or `pleg has yet to be successful`), which
+ * it also puts in the node's Ready=False condition (KubeletNotReady). A syslog prefix
+ * (`Apr 13 10:53:52 ip-10-42-10-121 kubelet[3263]:`) names the node.
+ */
+const PLEG_UNHEALTHY =
+  /PLEG is not healthy: pleg (?:was last seen active [\w.]+ ago; threshold is [\w.]+|has yet to be successful)/;
+const SYSLOG_HOST =
+  /^\S+\s+\d{1,2} \d{2}:\d{2}:\d{2} (\S+) [\w.-]*(?:kubelet|kubelite|k3s)[\w.-]*(?:\[\d+\])?:/;
+
+export function unhealthyKubeletNode(line: string, lineNo: number): PastedObject | undefined {
+  const m = PLEG_UNHEALTHY.exec(line);
+  if (m === null) return undefined;
+  const host = SYSLOG_HOST.exec(line.trimStart())?.[1];
+  return {
+    raw: {
+      kind: 'Node',
+      metadata: { name: host ?? unnamedName('Node') },
+      status: {
+        conditions: [{ type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: m[0] }],
+      },
+    },
+    line: lineNo,
+    ...(host === undefined ? { inferredName: 'the line names no node' } : {}),
   };
 }
