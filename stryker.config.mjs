@@ -14,7 +14,7 @@ export default {
   // With perTest coverage every test's coverage of the mutated files is kept in the runner: the
   // engine, which nearly every test reaches, outgrew the default heap (the dry run crashed out of
   // memory once the suite passed about 6,000 tests).
-  testRunnerNodeArgs: ['--max-old-space-size=6144'],
+  testRunnerNodeArgs: ['--max-old-space-size=9216'],
   incremental: true,
   timeoutMS: 10_000,
   reporters: ['clear-text', 'progress', 'json', 'html'],

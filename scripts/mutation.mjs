@@ -67,6 +67,21 @@ export const MODULES = {
 };
 
 const args = process.argv.slice(2);
+const USAGE = `usage: npm run test:mutation [-- GROUP...] [--full] [--summary]
+  GROUP      a group or module to run (default: all of them): ${[...Object.keys(MODULES), ...Object.keys(GROUPS)].join(', ')}
+  --full     test every mutant again, not only those a change touched
+  --summary  print the kept results per group and module and judge them, running nothing
+Exits 1 when a group or module is under ${THRESHOLD} %, 2 on a usage error.
+`;
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+const unknownFlag = args.find((a) => a.startsWith('-') && a !== '--full' && a !== '--summary');
+if (unknownFlag !== undefined) {
+  process.stderr.write(`test:mutation: unknown flag ${unknownFlag}\n${USAGE}`);
+  process.exit(2);
+}
 const full = args.includes('--full');
 // --summary: print the table of the kept results and judge every module, running nothing.
 const summaryOnly = args.includes('--summary');
