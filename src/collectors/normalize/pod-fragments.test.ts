@@ -34,6 +34,27 @@ describe('rebuildPod', () => {
     });
   });
 
+  it.each([
+    [{ reason: 'CrashLoopBackOff' }, { reason: 'CrashLoopBackOff' }],
+    [
+      { reason: 'CreateContainerConfigError', message: 'secret "db" not found' },
+      { reason: 'CreateContainerConfigError' },
+    ],
+    [{ reason: 'ErrImagePull2', message: 'x' }, { reason: 'ErrImagePull2' }],
+  ])('a lone reason that is one CamelCase word is a waiting state: %j', (fragment, waiting) => {
+    expect(rebuildPod(fragment)?.raw.status).toMatchObject({ containerStatuses: [{ state: { waiting } }] });
+  });
+
+  it.each([
+    [{ reason: 'a managed node sits NotReady; the kubelet keeps logging' }],
+    [{ reason: 'the pod never starts', message: 'see the logs' }],
+    [{ reason: 'crashLoopBackOff' }],
+    [{ reason: 'Crash Loop' }],
+    [{ reason: '' }],
+  ])('a reason that is prose (an issue form field) is no container state: %j', (fragment) => {
+    expect(rebuildPod(fragment)).toBeUndefined();
+  });
+
   it('returns undefined for things that are not part of a pod', () => {
     expect(rebuildPod({ foo: 'bar' })).toBeUndefined();
     expect(rebuildPod('text')).toBeUndefined();

@@ -29,6 +29,8 @@ const POD_SPEC_KEYS = [
   'schedulerName',
 ];
 const STATE_KEYS = ['waiting', 'running', 'terminated'];
+/** A Kubernetes reason: one CamelCase word. */
+const REASON_WORD = /^[A-Z][A-Za-z0-9]*$/;
 /** Container (core/v1) fields: a mapping of only these, with a probe or an image, is one container's spec. */
 const CONTAINER_KEYS: ReadonlySet<string> = new Set([
   'name',
@@ -113,9 +115,11 @@ function podParts(value: unknown): { metadata?: Raw; spec?: Raw; status?: Raw } 
   if ('state' in value || 'lastState' in value) return { status: { containerStatuses: [value] } };
   if (has(value, STATE_KEYS)) return { status: { containerStatuses: [{ state: value }] } };
   if ('exitCode' in value) return { status: { containerStatuses: [{ state: { terminated: value } }] } };
+  // A state's reason is a CamelCase word (`CrashLoopBackOff`); `reason: <a sentence>` is prose.
+  const reason = str(value.reason);
   if (
     Object.keys(value).every((k) => k === 'reason' || k === 'message') &&
-    (str(value.reason) || str(value.message))
+    (reason === undefined ? str(value.message) : REASON_WORD.test(reason))
   ) {
     return { status: { containerStatuses: [{ state: { waiting: value } }] } };
   }
