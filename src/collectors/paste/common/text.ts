@@ -242,3 +242,9 @@ export function isPlaceholder(text: string | undefined): boolean {
 export function value(text: string | undefined): string | undefined {
   return isPlaceholder(text) ? undefined : text;
 }
+
+/**
+ * How a line that goes on from a word the terminal cut at its edge starts: no capital, blank or
+ * bullet, as a new line of a message would.
+ */
+export const CONTINUES = /^[a-z0-9\-_.,:;/)\]}"']/;

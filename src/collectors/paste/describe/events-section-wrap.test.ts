@@ -156,3 +156,59 @@ describe('a narrow terminal', () => {
     ).toEqual([PULL_MSG]);
   });
 });
+
+describe('one row cut at the edge, with no second line to show the width', () => {
+  const MSG = 'MountVolume.SetUp failed for volume "ca" : secrets "elasticsearch-sample" not found';
+  const row = cells('Warning', 'FailedMount', '42s (x8 over 1m)', 'kubelet', MSG);
+  /** The row cut `tail` characters before its end, as a terminal exactly that wide would. */
+  const cutAt = (tail: number): string[] => wrap(row, row.length - tail);
+
+  it.each([
+    ['mid-word ("not f" / "ound")', 4, MSG],
+    ['after a hyphen ("elasticsearch-" / "sample")', MSG.length - MSG.indexOf('sample'), MSG],
+    ['before a quote ("not found" / \'"\' is no end here)', MSG.length - MSG.indexOf('" not'), MSG],
+  ])('the longest line of the section, cut %s: joined without a space', (_, tail, want) => {
+    expect(messages([...HEAD, ...cutAt(tail)])).toEqual([want]);
+  });
+
+  it('a break after a space (the space kept on the first line) keeps one space', () => {
+    const lines = cutAt(5); // "... not " / "found"
+    expect(lines[1]).toBe('found');
+    expect(messages([...HEAD, ...lines])).toEqual([MSG]);
+  });
+
+  it('the next line starts with a capital: a new line of the message, joined with a space', () => {
+    const lines = [row, 'Output: mount failed'];
+    expect(messages([...HEAD, ...lines])).toEqual([`${MSG} Output: mount failed`]);
+  });
+
+  it('an indented next line is no cut', () => {
+    const lines = [row.slice(0, -4), '    ound'];
+    expect(messages([...HEAD, ...lines])).toEqual([`${MSG.slice(0, -4)} ound`]);
+  });
+
+  it("a line shorter than the section's longest is no cut at the edge", () => {
+    const longer = cells(
+      'Normal',
+      'Pulled',
+      '1m',
+      'kubelet',
+      `Container image "${'x'.repeat(120)}" already present`,
+    );
+    const lines = [longer, row.slice(0, -4), 'ound'];
+    expect(messages([...HEAD, ...lines])[1]).toBe(`${MSG.slice(0, -4)} ound`);
+  });
+
+  it('narrower than 80 columns: no terminal, a space', () => {
+    const narrowCells = (type: string, reason: string, age: string, from: string, message: string): string =>
+      `  ${type.padEnd(9)}${reason.padEnd(9)}${age.padEnd(5)}${from.padEnd(9)}${message}`;
+    const head = [
+      'Events:',
+      narrowCells('Type', 'Reason', 'Age', 'From', 'Message'),
+      narrowCells('----', '------', '---', '----', '-------'),
+    ];
+    const short = narrowCells('Warning', 'Failed', '1m', 'kubelet', 'Error: secret "db" not found');
+    expect(short.length).toBeLessThan(80);
+    expect(messages([...head, short.slice(0, -4), 'ound'])).toEqual(['Error: secret "db" not f ound']);
+  });
+});

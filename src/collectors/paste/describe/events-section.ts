@@ -1,7 +1,7 @@
 import type { Doc } from './doc.js';
 import { detectEventHeader, parseDescribeEventRow, type EventLayout } from './event-rows.js';
 import { isElision, isFence, isUnderline, keyLine, HEADER_KEYS, SECTION_KEYS } from './syntax.js';
-import { isPromptLine } from '../common/text.js';
+import { CONTINUES, isPromptLine } from '../common/text.js';
 
 /** The Events section of a describe block: header, underline, rows and their wrapped messages. */
 
@@ -25,6 +25,8 @@ interface Wrapped {
   readonly lengths: number[];
   /** The continuation lines as pasted. */
   readonly more: string[];
+  /** Whether the row line and each continuation line end in a blank as pasted. */
+  readonly blankEnds: boolean[];
 }
 
 /**
@@ -46,14 +48,32 @@ function wrapWidth(rows: readonly Wrapped[]): number | undefined {
  * mid-word (no space), any other break (a new line in the message, a copy that trimmed the
  * space the terminal broke at) is a space.
  */
-function joinWrapped(r: Wrapped, width: number | undefined): string {
+function joinWrapped(r: Wrapped, width: number | undefined, longest: number): string {
   let out = r.message.trim();
   r.more.forEach((line, i) => {
-    const cut = width !== undefined && r.lengths[i] === width && !/^\s/.test(line);
+    const cut =
+      (width !== undefined && r.lengths[i] === width && !/^\s/.test(line)) ||
+      (r.lengths[i] === longest &&
+        longest >= MIN_TERMINAL_WIDTH &&
+        r.blankEnds[i] !== true &&
+        cutMidWord(line));
     out += (cut ? '' : ' ') + line.trim();
   });
   return out.trim();
 }
+
+/** Terminals are at least this wide: a shorter line was not cut at the terminal's edge. */
+const MIN_TERMINAL_WIDTH = 80;
+
+/**
+ * One wrapped row alone shows no shared width; the line before fills the longest length of the
+ * section (80 columns or more) and the next line goes on at column 0 with no capital
+ * (`secrets "x" not f` / `ound`): a word the terminal cut at its edge.
+ */
+function cutMidWord(line: string): boolean {
+  return CONTINUES.test(line);
+}
+
 
 /**
  * Reads an Events section starting at `start`: the "Events:" line itself when `keyed`, else the
@@ -92,17 +112,25 @@ export function readEvents(lines: readonly string[], start: number, doc: Doc, ke
       doc.events.push({ ...row, index: j });
       doc.recognised++;
       const message = typeof row.raw.message === 'string' ? row.raw.message : '';
-      last = { raw: row.raw, message, lengths: [line.trimEnd().length], more: [] };
+      last = {
+        raw: row.raw,
+        message,
+        lengths: [line.trimEnd().length],
+        more: [],
+        blankEnds: [/\s$/.test(line)],
+      };
       rows.push(last);
       continue;
     }
     if (last === undefined || isDescribeKey(line)) break;
     last.more.push(line);
     last.lengths.push(line.trimEnd().length);
+    last.blankEnds.push(/\s$/.test(line));
   }
   const width = wrapWidth(rows);
+  const longest = Math.max(0, ...rows.flatMap((r) => r.lengths));
   for (const r of rows) {
-    if (r.more.length > 0) r.raw.message = joinWrapped(r, width);
+    if (r.more.length > 0) r.raw.message = joinWrapped(r, width, longest);
   }
   return j;
 }

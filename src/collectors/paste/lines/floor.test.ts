@@ -203,7 +203,8 @@ describe('the floor: event rows of any layout', () => {
     );
     expect(objs.map((o) => o.raw.reason)).toEqual(['FailedSync', 'Unhealthy']);
     expect(objs[0]?.raw.message).toMatch(
-      /exited with 1" , failed to "StartContainer" for "init" with CrashLoopBackOff/,
+      // the first line is the paste's longest, and ", failed" goes on at column 0: a cut, no space
+      /exited with 1", failed to "StartContainer" for "init" with CrashLoopBackOff/,
     );
   });
 

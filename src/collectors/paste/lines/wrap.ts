@@ -3,7 +3,7 @@
  * over a few lines; the wrap ends at a blank line, a table, a describe field, or the next line
  * that carries a message of its own.
  */
-import { endsTable, startsBlock } from '../common/text.js';
+import { CONTINUES, endsTable, startsBlock } from '../common/text.js';
 import { findMessage } from './anywhere.js';
 import { isPodReason, podReasonOf, shapeOf } from './messages.js';
 import { readRowCells } from './row-cells.js';
@@ -67,8 +67,42 @@ export function wrappedEnd(lines: readonly string[], from: number, startsTable: 
   return i;
 }
 
-/** The first line's text joined with its continuation lines [start + 1, end). */
+/** Terminals are at least this wide; a shorter line is no wrap at the terminal's edge. */
+const MIN_TERMINAL_WIDTH = 80;
+const widths = new WeakMap<readonly string[], number>();
+
+/** The longest line of the paste: the terminal's width when the terminal wrapped some of it. */
+function widthOf(lines: readonly string[]): number {
+  let w = widths.get(lines);
+  if (w === undefined) {
+    w = lines.reduce((n, l) => (l.length > MAX_LINE ? n : Math.max(n, l.length)), 0);
+    widths.set(lines, w);
+  }
+  return w;
+}
+
+/**
+ * Whether line `i` goes on from line `i - 1` at the terminal's edge, mid-word (`secrets "x" not f` /
+ * `ound`): the line before fills the terminal's width exactly (the paste's longest line, 80
+ * columns or more), and this one goes on at column 0 with no capital (a new line of the message
+ * itself mostly starts a sentence or a field).
+ */
+function cutAtEdge(lines: readonly string[], i: number): boolean {
+  const before = lines[i - 1] ?? '';
+  const line = lines[i] ?? '';
+  const width = widthOf(lines);
+  return width >= MIN_TERMINAL_WIDTH && before.length === width && /\S$/.test(before) && CONTINUES.test(line);
+}
+
+/**
+ * The first line's text joined with its continuation lines [start + 1, end): by a space, or by
+ * nothing where the terminal cut a word at its edge.
+ */
 export function joinedMessage(lines: readonly string[], start: number, end: number, first: string): string {
-  const rest = lines.slice(start + 1, end).map((l) => l.trim());
-  return [first, ...rest].join(' ');
+  let out = first;
+  for (let i = start + 1; i < end; i++) {
+    const rest = (lines[i] ?? '').trim();
+    out += cutAtEdge(lines, i) ? rest : ` ${rest}`;
+  }
+  return out;
 }
