@@ -192,3 +192,36 @@ describe("the kubelet's PLEG health in its log lines, with nothing else pasted",
     expect(nodes).toEqual([]);
   });
 });
+
+describe("the kubelet's network-not-ready log line", () => {
+  it.each([
+    [
+      'unstructured (dockershim), quoted in markdown',
+      '> Feb 12 10:02:01 gpu16 kubelet[148526]: E0212 10:02:01.261124  148526 kubelet.go:2104] Container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:docker: network plugin is not ready: cni config uninitialized',
+    ],
+    [
+      'structured (1.2x), the state in its networkReady key',
+      'Mar 01 08:00:00 cp-1 kubelet[901]: E0301 08:00:00.000001     901 kubelet.go:2855] "Container runtime network not ready" networkReady="NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized"',
+    ],
+  ])('%s: the pods on the node get no sandbox', (_, line) => {
+    expect(judged(line)).toEqual({
+      target: 'default/unnamed-pod',
+      stage: 'sandbox-network',
+      reason: 'NetworkNotReady',
+      container: '',
+    });
+  });
+
+  it('the next journal record is not read as the message going on', () => {
+    const text = [
+      '> Feb 12 10:02:01 gpu16 kubelet[148526]: E0212 10:02:01.261124  148526 kubelet.go:2104] Container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:docker: network plugin is not ready: cni config uninitialized',
+      '> Feb 12 10:02:06 gpu16 kubelet[148526]: W0212 10:02:06.262549  148526 cni.go:171] Unable to update cni config: No networks found in /etc/cni/net.d',
+      'W0212 10:02:07.262549  148526 cni.go:171] Unable to update cni config: No networks found in /etc/cni/net.d',
+      '2024-02-12T10:02:08Z the same, from another logger',
+    ].join('\n');
+    const events = diagnosePaste(text, CLOCK).snapshot.events;
+    expect(events.map((e) => e.message)).toEqual([
+      'Container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:docker: network plugin is not ready: cni config uninitialized',
+    ]);
+  });
+});

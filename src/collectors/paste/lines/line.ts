@@ -40,17 +40,22 @@ function apiWarningNote(text: string, line: number): string | undefined {
  * Read as a note, so that a paste of it is answered, not refused. A caller that is a service account
  * is a pod (kubectl in a container, as wait-for init containers run it): the note says which.
  */
-const SERVER_ERROR_LINE = /^Error from server \((\w+)\): (\S.*)$/;
-const SA_USER = /User "system:serviceaccount:([a-z0-9][-a-z0-9]*):([a-z0-9][-a-z0-9.]*)" cannot (\w+) resource "([^"]+)"/;
+const SERVER_ERROR_LINE = /(?:^|[\s`'"(:])Error from server \((\w+)\): (\S.*)$/;
+/** The RBAC denial's user and what it may not do: `cannot get resource "jobs" in API group "batch"` (1.10 on), `cannot get jobs.batch` before. */
+const SA_USER =
+  /User "system:serviceaccount:([a-z0-9][-a-z0-9]*):([a-z0-9][-a-z0-9.]*)" cannot (\w+) (?:resource "([^"]+)"|([a-z][-a-z0-9.]*))/;
 
 function serverErrorNote(text: string, line: number): string | undefined {
   const m = SERVER_ERROR_LINE.exec(text);
   if (m?.[1] === undefined || m[2] === undefined) return undefined;
-  const what = m[2].length > 160 ? `${m[2].slice(0, 160)}…` : m[2];
-  const sa = SA_USER.exec(m[2]);
+  // prose around an inline code span: the answer ends where the span does
+  const answer = m[2].replace(/`+$/, '').trimEnd();
+  const what = answer.length > 160 ? `${answer.slice(0, 160)}…` : answer;
+  const sa = SA_USER.exec(answer);
   if (sa === null)
     return `line ${line}: the API server answered a kubectl request with ${m[1]}: ${what} (about that request, not a pod's handoff)`;
-  const [, namespace = '', account = '', verb = '', resource = ''] = sa;
+  const [, namespace = '', account = '', verb = '', resourceNow, resourceOld = ''] = sa;
+  const resource = resourceNow ?? resourceOld;
   return `line ${line}: the API server refused (${m[1]}) a request of service account ${namespace}/${account}, which a pod runs as: it may not ${verb} ${resource} until a Role and RoleBinding grant it: ${what}`;
 }
 

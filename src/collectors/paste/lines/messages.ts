@@ -69,6 +69,13 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
   { start: /^Stopping container \S/, reason: 'Killing', type: 'Normal' },
   { start: /^Failed to create pod sandbox: /, reason: 'FailedCreatePodSandBox', type: 'Warning' },
   { start: /^network is not ready: /, reason: 'NetworkNotReady', type: 'Warning' },
+  // The kubelet's log line behind that event (kubelet.go, both klog forms): the runtime's network
+  // plugin is not ready, so no pod on the node gets a sandbox.
+  {
+    start: /^Container runtime network not ready\b/,
+    reason: 'NetworkNotReady',
+    type: 'Warning',
+  },
   { start: /^Error creating: /, reason: 'FailedCreate', type: 'Warning' },
   { start: /^create Pod \S+ in StatefulSet \S+ failed error: /, reason: 'FailedCreate', type: 'Warning' },
   { start: /^The node was low on resource: /, reason: 'Evicted', type: 'Warning' },

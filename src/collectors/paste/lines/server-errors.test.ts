@@ -26,6 +26,24 @@ describe("the API server's error answers kubectl printed (Error from server (Rea
     expect(r?.notes).toEqual([note]);
   });
 
+  it.each([
+    [
+      // before 1.10 the RBAC denial named the resource without `resource "..."` (groundnuty/k8s-wait-for#6)
+      'The container fails on ``Error from server (Forbidden): jobs.batch "init-data-job" is forbidden: User "system:serviceaccount:default:default" cannot get jobs.batch in the namespace "default": Unknown user "system:serviceaccount:default:default"``',
+      'line 1: the API server refused (Forbidden) a request of service account default/default, which a pod runs as: it may not get jobs.batch until a Role and RoleBinding grant it: jobs.batch "init-data-job" is forbidden: User "system:serviceaccount:default:default" cannot get jobs.batch in the namespace "default": Unknown user "system:ser…',
+    ],
+    [
+      '> Error from server (NotFound): deployments.apps "web" not found',
+      'line 1: the API server answered a kubectl request with NotFound: deployments.apps "web" not found (about that request, not a pod\'s handoff)',
+    ],
+    [
+      'kubectl says: Error from server (NotFound): pods "web-1" not found',
+      'line 1: the API server answered a kubectl request with NotFound: pods "web-1" not found (about that request, not a pod\'s handoff)',
+    ],
+  ])('after prose, a quote or inside a code span: %s', (line, note) => {
+    expect(parseLine([line], 0)?.notes).toEqual([note]);
+  });
+
   it('cuts a long message in the note', () => {
     const long = `Error from server (NotFound): pods "${'a'.repeat(300)}" not found`;
     const note = parseLine([long], 0)?.notes?.[0] ?? '';
@@ -44,12 +62,13 @@ describe("the API server's error answers kubectl printed (Error from server (Rea
     expect(r?.notes ?? []).toEqual([]);
   });
 
-  it.each(['I keep getting Error from server (NotFound) when I run it', 'Error from server: nothing here'])(
-    'is no answer of the API server: %s',
-    (line) => {
-      expect(parseLine([line], 0)?.notes ?? []).toEqual([]);
-    },
-  );
+  it.each([
+    'I keep getting Error from server (NotFound) when I run it',
+    'Error from server: nothing here',
+    'myError from server (NotFound): glued to a word',
+  ])('is no answer of the API server: %s', (line) => {
+    expect(parseLine([line], 0)?.notes ?? []).toEqual([]);
+  });
 });
 
 describe("the kubelet's port-forward errors as kubectl logs them", () => {

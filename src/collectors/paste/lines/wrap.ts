@@ -41,8 +41,17 @@ export function core(text: string): string {
   return text.startsWith(COMBINED) ? text.slice(COMBINED.length) : text;
 }
 
-/** Whether a line starts something else (a new message, a table, a describe field). */
+/**
+ * The start of a log record: a syslog prefix (`Feb 12 10:02:06 host kubelet[148526]:`, the month
+ * also in other scripts: `9月 09`), a klog header (`W0212 10:02:06.262549`), or an RFC 3339 time;
+ * after a markdown quote's `>` too. A wrapped message never goes on with one.
+ */
+const LOG_RECORD =
+  /^(?:>\s*)?(?:\S+ {1,2}\d{1,2} \d{2}:\d{2}:\d{2} \S+ [^\s:]+:|[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+ |\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2})/;
+
+/** Whether a line starts something else (a new message, a table, a describe field, a log record). */
 function startsOther(line: string, startsTable: StartsTable): boolean {
+  if (LOG_RECORD.test(line.trimStart())) return true;
   const t = strip(line);
   if (shapeOf(core(t)) !== undefined || podReasonOf(t) !== undefined || isPodReason(t)) return true;
   if (t.startsWith('Error from server') || startsBlock(line)) return true;
