@@ -225,3 +225,43 @@ describe("the kubelet's network-not-ready log line", () => {
     ]);
   });
 });
+
+describe("containerd's CRI log lines (level=error msg=... error=...)", () => {
+  it.each([
+    [
+      'a CNI failure of the sandbox',
+      'Jan 10 12:00:01 worker-1 containerd[812]: time="2024-01-10T12:00:01.123456789Z" level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:coredns-5d78c9869d-abcde,Uid:0b1c2d3e,Namespace:kube-system,Attempt:0,} failed, error" error="failed to setup network for sandbox \\"abc\\": plugin type=\\"flannel\\" failed (add): open /run/flannel/subnet.env: no such file or directory"',
+      {
+        target: 'kube-system/coredns-5d78c9869d-abcde',
+        stage: 'sandbox-network',
+        reason: 'CNIFailed',
+        container: '',
+      },
+    ],
+    [
+      'the sandbox image unreachable',
+      'time="2023-05-13T03:52:00.921119344+08:00" level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:kube-proxy-pk22k,Uid:ad0d231e,Namespace:kube-system,Attempt:0,} failed, error" error="failed to get sandbox image \\"registry.k8s.io/pause:3.9\\": failed to pull image \\"registry.k8s.io/pause:3.9\\": failed to pull and unpack image \\"registry.k8s.io/pause:3.9\\": failed to resolve reference \\"registry.k8s.io/pause:3.9\\": failed to do request: Head \\"https://registry.k8s.io/v2/pause/manifests/3.9\\": dial tcp 34.96.108.209:443: i/o timeout"',
+      {
+        target: 'kube-system/kube-proxy-pk22k',
+        stage: 'sandbox-network',
+        reason: 'SandboxImageFailed',
+        container: '',
+      },
+    ],
+  ])('%s', (_, line, want) => {
+    expect(judged(line)).toEqual(want);
+  });
+
+  it('the start of a sandbox (info, no "failed") is no failure', () => {
+    const line =
+      'time="2024-01-10T12:00:00.000000000Z" level=info msg="RunPodSandbox for &PodSandboxMetadata{Name:web-1,Uid:0b1c,Namespace:shop,Attempt:0,}"';
+    const failed = (() => {
+      try {
+        return diagnosePaste(line, CLOCK).diagnoses.filter((d) => d.verdict === 'failed');
+      } catch {
+        return [];
+      }
+    })();
+    expect(failed).toEqual([]);
+  });
+});

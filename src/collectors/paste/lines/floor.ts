@@ -16,8 +16,8 @@ import { core, joinedMessage, strip, wrappedEnd, type StartsTable } from './wrap
 import { unnamedName } from '../../../model/index.js';
 import { withoutFrameEnd, withoutWideEventTail } from '../common/text.js';
 
-/** The `err="..."` of a klog structured log line. */
-const KLOG_ERR = /\berr="((?:[^"\\]|\\.){0,4000})"/;
+/** The `err="..."` of a klog structured log line, or the `error="..."` of a containerd (logrus) one. */
+const KLOG_ERR = /\berr(?:or)?="((?:[^"\\]|\\.){0,4000})"/;
 
 /** Where a row stands: its line number and text, and the kind of object its message is recorded on. */
 interface Here {

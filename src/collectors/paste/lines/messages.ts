@@ -107,6 +107,13 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
   },
   // Before 1.10 the kubelet said "Failed create pod sandbox" and named docker ids.
   { start: /^Failed create pod sandbox: /, reason: 'FailedCreatePodSandBox', type: 'Warning' },
+  // containerd's CRI plugin logs the same failure (level=error msg="..." error="..."); its start
+  // ("RunPodSandbox for &PodSandboxMetadata{...}" alone) is no failure.
+  {
+    start: /^RunPodSandbox for &?PodSandboxMetadata\{[^}]{0,400}\} failed\b/,
+    reason: 'FailedCreatePodSandBox',
+    type: 'Warning',
+  },
   // The kubelet's own log lines for the same failure (klog structured logging, its err="..."
   // follows): kuberuntime_manager.go, kuberuntime_sandbox.go and remote_runtime.go.
   {

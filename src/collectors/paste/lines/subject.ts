@@ -81,11 +81,17 @@ const KLOG_POD = /\bpod="([a-z0-9][-a-z0-9]*)\/([a-z0-9][-a-z0-9.]*)"/;
 /** format.Pod, as the kubelet names a pod in its messages: `web-1_shop(4f2a...)`. */
 const FORMAT_POD = /\b([a-z0-9][-a-z0-9.]*)_([a-z0-9][-a-z0-9]*)\([0-9a-f-]{4,}\)/;
 
-/** The pod a kubelet log line or message names (`pod="ns/name"`, `name_ns(uid)`), or undefined. */
+/** containerd's CRI log lines: `RunPodSandbox for &PodSandboxMetadata{Name:web-1,Uid:4f2a...,Namespace:shop,Attempt:0,}`. */
+const SANDBOX_METADATA = /PodSandboxMetadata\{Name:([a-z0-9][-a-z0-9.]*),Uid:[^,]*,Namespace:([a-z0-9][-a-z0-9]*),/;
+
+/** The pod a kubelet or containerd log line or message names (`pod="ns/name"`, `name_ns(uid)`, `PodSandboxMetadata{...}`), or undefined. */
 export function podInKubeletText(text: string): Subject | undefined {
   const klog = KLOG_POD.exec(text);
   if (klog?.[1] !== undefined && klog[2] !== undefined)
     return { kind: 'Pod', name: klog[2], namespace: klog[1] };
+  const sandbox = SANDBOX_METADATA.exec(text);
+  if (sandbox?.[1] !== undefined && sandbox[2] !== undefined)
+    return { kind: 'Pod', name: sandbox[1], namespace: sandbox[2] };
   const f = FORMAT_POD.exec(text);
   if (f?.[1] !== undefined && f[2] !== undefined) return { kind: 'Pod', name: f[1], namespace: f[2] };
   return undefined;
@@ -98,9 +104,16 @@ export function nodeStatusEvent(message: string): { node: string; reason: string
 }
 
 const DENIAL =
-  /error when (?:creating|applying|replacing|patching|updating)|[Ee]xceeded quota|[Ff]ailed quota|violates PodSecurity|admission webhook|failed calling webhook|is forbidden: (?:maximum|minimum|unable to validate|error looking up service account)/;
+  /error when (?:creating|applying|replacing|patching|updating)|[Ee]xceeded quota|[Ff]ailed quota|violates PodSecurity|admission webhook|failed calling webhook|is forbidden: (?:maximum|minimum|unable to validate|error looking up service account)|^[A-Za-z][A-Za-z0-9.-]* "[^"]+" is invalid: /;
 const SERVER_ERROR = /^Error from server(?: \(\w+\))?: /;
-const NAMED = /^([a-z][a-z0-9.-]*) "([^"]+)" is (?:forbidden|invalid)/;
+/**
+ * Helm's wrapping of the same API server answers (`Error: INSTALLATION FAILED: admission webhook
+ * "x" denied the request: ...`, `Error: UPGRADE FAILED: cannot patch "web" with kind Deployment:
+ * Deployment.apps "web" is invalid: ...`), which carries the Status message without kubectl's prefix.
+ */
+const HELM_ERROR =
+  /^Error: (?:(?:INSTALLATION|UPGRADE|ROLLBACK) FAILED: )?(?:(?:failed to create resource|failed to replace object|cannot patch "[^"]+" with kind \w+|[a-z]+ failed): )?/;
+const NAMED = /^([A-Za-z][A-Za-z0-9.-]*) "([^"]+)" is (?:forbidden|invalid)/;
 const INVALID = /^The (\w+) "([^"]+)" is invalid: /;
 
 /**
@@ -114,7 +127,7 @@ export function applyDenial(text: string): { subject: Subject; message: string }
   if (invalid?.[1] !== undefined && invalid[2] !== undefined) {
     return { subject: { kind: kindOf(invalid[1]), name: invalid[2] }, message: text };
   }
-  const server = SERVER_ERROR.exec(text);
+  const server = SERVER_ERROR.exec(text) ?? HELM_ERROR.exec(text);
   if (server === null) return undefined;
   const rest = text.slice(server[0].length);
   if (!DENIAL.test(rest) || /User "[^"]*" cannot /.test(rest)) return undefined;
