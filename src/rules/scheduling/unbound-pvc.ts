@@ -11,7 +11,7 @@ import {
 } from './pvc-state.js';
 import { currentSchedulingFailure } from './analyse.js';
 import { formatHistogram } from './scheduling-message.js';
-import type { Rule } from '../types.js';
+import type { PodContext, Rule } from '../types.js';
 
 const meta = {
   id: 'scheduling/unbound-pvc',
@@ -22,7 +22,8 @@ const meta = {
     'The scheduler cannot place the pod because a PersistentVolumeClaim it uses is not bound ("pod has unbound immediate ' +
     'PersistentVolumeClaims", "persistentvolumeclaim \\"x\\" not found", "didn\'t find available persistent volumes to bind"). ' +
     "Names the claim, its phase and StorageClass, and the cause behind it from the PVC's own events: ProvisioningFailed, " +
-    'FailedBinding ("no persistent volumes available for this claim and no storage class is set"), a missing StorageClass or default class.',
+    'FailedBinding ("no persistent volumes available for this claim and no storage class is set"), a missing StorageClass or default class. ' +
+    'With no scheduling event in the evidence, a pod never placed whose claim is Pending for such a definite cause fails here too.',
   reasons: ['UnboundPVC'],
   graceSeconds: 60,
   needs: ['pods', 'events', 'pvcs', 'pvs', 'storageclasses'],
@@ -73,11 +74,68 @@ function fixFor(c: ClaimState | undefined, ns: string | undefined): string {
 
 const rank = (cause: ClaimCause): number => CLAIM_CAUSES.indexOf(cause);
 
+/**
+ * Nothing shows the pod was ever placed: no node, no PodScheduled=True, no Scheduled event and no
+ * event from a kubelet, and it is neither running, finished nor being deleted.
+ */
+function neverPlaced(ctx: PodContext): boolean {
+  const { pod } = ctx;
+  if (pod.spec.nodeName || pod.metadata.deletionTimestamp !== undefined) return false;
+  if (['Running', 'Succeeded', 'Failed'].includes(pod.status.phase ?? '')) return false;
+  if (pod.status.conditions?.some((c) => c.type === 'PodScheduled' && c.status === 'True')) return false;
+  return !ctx.events.some((e) => e.reason === 'Scheduled' || e.source === 'kubelet' || e.host !== undefined);
+}
+
+/**
+ * No scheduling failure in the evidence (a `describe pvc` pasted alone, whose `Used By` names the
+ * pod), but the pod was never placed and a claim it uses is Pending for a reason that does not
+ * mend itself (its provisioning failed, its class is missing...): the scheduler's VolumeBinding
+ * filter holds the pod until the claim binds, so the pod stopped at scheduling.
+ */
+function claimOnlyFinding(ctx: PodContext) {
+  if (!neverPlaced(ctx)) return [];
+  const claims = claimNamesOf(ctx).map((n) => claimState(ctx, n, false));
+  const definite = claims
+    .filter((c) => c.pvc?.status?.phase === 'Pending' && DEFINITE_CAUSES.has(c.cause))
+    .sort((a, b) => rank(a.cause) - rank(b.cause));
+  const primary = definite[0];
+  if (primary === undefined) return [];
+  const { pod } = ctx;
+  const ns = pod.metadata.namespace;
+  const scLine = storageClassEvidence(ctx, primary.storageClass);
+  return [
+    finding(meta, {
+      reason: 'UnboundPVC',
+      messageId: primary.cause,
+      data: {
+        pvc: primary.name,
+        pvcs: definite.map((c) => c.name).join(', '),
+        phase: primary.phase,
+        storageClass: primary.storageClass || '(none)',
+        provisioner: primary.provisioner || '(unknown)',
+        volume: primary.pvc?.spec.volumeName ?? primary.detail,
+        detail: primary.detail,
+        histogram: 'no scheduling event in the evidence',
+      },
+      status: 'failed',
+      basis: 'events',
+      evidence: [...definite.flatMap((c) => c.evidence), ...(scLine === undefined ? [] : [scLine])],
+      nextSteps: [
+        kubectl.describe('pod', pod.metadata.name, ns),
+        kubectl.describe('pvc', primary.name, ns),
+        kubectl.raw('get storageclass'),
+        fixFor(primary, ns),
+      ],
+    }),
+  ];
+}
+
 export const rule = {
   meta,
   evaluate(ctx) {
     const f = currentSchedulingFailure(ctx);
-    if (f?.code !== 'UnboundPVC') return [];
+    if (f === undefined) return claimOnlyFinding(ctx);
+    if (f.code !== 'UnboundPVC') return [];
     const { pod, now } = ctx;
     const ns = pod.metadata.namespace;
     const notFound = new Set(

@@ -5,7 +5,7 @@ import { readEvents } from './events-section.js';
 import { decideKind, metadata, podParts } from './kinds.js';
 import { workloadRaw } from './kinds-workloads.js';
 import { controllerOfEvents, fieldPathOf, inferName, type Named } from './naming.js';
-import { endpointSliceRaw, endpointsRaw, nodeRaw, pvcRaw, serviceRaws } from './kinds-cluster.js';
+import { claimUsers, endpointSliceRaw, endpointsRaw, nodeRaw, pvcRaw, serviceRaws } from './kinds-cluster.js';
 import { eventRaw } from './kinds-event.js';
 import {
   commandKind,
@@ -182,7 +182,7 @@ function build(doc: Doc, lines: readonly string[], start: number): PastedObject[
   else if (named.kind === 'Endpoints') main = [endpointsRaw(doc, meta)];
   else if (named.kind === 'EndpointSlice') main = [endpointSliceRaw(doc, meta)];
   else if (named.kind === 'Node') main = [nodeRaw(doc, meta)];
-  else if (named.kind === 'PersistentVolumeClaim') main = [pvcRaw(doc, meta)];
+  else if (named.kind === 'PersistentVolumeClaim') main = [pvcRaw(doc, meta), ...claimUsers(doc, meta)];
   else if (named.kind === 'Event') main = [eventRaw(doc, meta)];
   const out: PastedObject[] = main.map((raw) => ({ raw, line: start + 1, ...inferred }));
   for (const e of doc.events) {

@@ -309,6 +309,26 @@ Events:         <none>
     });
   });
 
+  it.each([
+    ['Used By:       db-0', ['db-0']],
+    ['Used By:       db-0\n               db-1', ['db-0', 'db-1']],
+    ['Mounted By:    web-7d4b9c8f6d-x2x9z', ['web-7d4b9c8f6d-x2x9z']],
+    ['Used By:       <none>', []],
+  ])('PersistentVolumeClaim: the pods %j lists, each a partial Pod that mounts the claim', (line, pods) => {
+    const { objects } = describeAll(PVC.replace('Used By:       db-0', line));
+    expect(ofKind(objects, 'Pod').map((o) => o.raw)).toEqual(
+      pods.map((name) => ({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name, namespace: 'shop' },
+        spec: {
+          containers: [],
+          volumes: [{ name: 'data-db-0', persistentVolumeClaim: { claimName: 'data-db-0' } }],
+        },
+      })),
+    );
+  });
+
   it('headerless FailedCreate rows from a workload controller point at that workload', () => {
     const { objects } = describeAll(
       '  Warning  FailedCreate  2m (x16 over 5m)  replicaset-controller  Error creating: pods "web-7d4b9c8f6d-" is forbidden: exceeded quota: compute-quota\n',

@@ -222,6 +222,26 @@ const ACCESS_MODES: Readonly<Record<string, string>> = {
   RWOP: 'ReadWriteOncePod',
 };
 
+/** A pod name as kubectl lists it under `Used By` (`Mounted By` before 1.19). */
+const POD_NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
+
+/**
+ * The pods kubectl lists as using the claim (`Used By: db-0`, more on the lines below), each as a
+ * partial Pod that mounts it: kubectl found them by their spec, so they exist and use the claim.
+ */
+export function claimUsers(doc: Doc, meta: Obj): Obj[] {
+  const entry = field(doc, 'Used By') ?? field(doc, 'Mounted By');
+  const claimName = meta.name;
+  if (entry === undefined || typeof claimName !== 'string') return [];
+  const names = [entry.value, ...entry.items].flatMap((v) => v.split(/[\s,]+/)).filter((n) => POD_NAME.test(n));
+  return [...new Set(names)].map((name) => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, ...(meta.namespace === undefined ? {} : { namespace: meta.namespace }) },
+    spec: { containers: [], volumes: [{ name: claimName, persistentVolumeClaim: { claimName } }] },
+  }));
+}
+
 export function pvcRaw(doc: Doc, meta: Obj): Obj {
   const spec: Obj = {};
   put(spec, 'storageClassName', fieldValue(doc, 'StorageClass'));
