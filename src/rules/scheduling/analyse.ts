@@ -47,6 +47,15 @@ function isFailedScheduling(e: EventRecord): boolean {
   return e.reason === 'FailedScheduling' || e.reason === 'failedScheduling';
 }
 
+/**
+ * cluster-autoscaler's `NotTriggerScaleUp` ("pod didn't trigger scale-up: 1 Insufficient memory,
+ * 2 node(s) didn't match Pod's node affinity/selector"): it looks only at pods the scheduler marked
+ * unschedulable, so the event stands for the scheduler's failure when none of its own is pasted.
+ */
+function isNotTriggerScaleUp(e: EventRecord): boolean {
+  return e.reason === 'NotTriggerScaleUp';
+}
+
 export function conditionEvidence(c: PodCondition): Evidence {
   const why = [c.reason, c.message].filter((s) => s !== undefined && s !== '').join(': ');
   const text = `PodScheduled=${c.status}${why === '' ? '' : ` ${why}`}`;
@@ -91,7 +100,8 @@ function computeCurrentSchedulingFailure(ctx: PodContext): SchedulingFailure | u
     (pod.spec.containers ?? []).length > 0 &&
     (pod.spec.schedulingGates?.length ?? 0) === 0;
   const condition = scheduled?.status === 'False' && !staleGate ? scheduled : undefined;
-  const failures = ctx.events.filter(isFailedScheduling);
+  const scheduler = ctx.events.filter(isFailedScheduling);
+  const failures = scheduler.length > 0 ? scheduler : ctx.events.filter(isNotTriggerScaleUp);
   const lastEvent = newest(failures);
   const bound = newest(ctx.events.filter((e) => e.reason === 'Scheduled'));
   if (
