@@ -6,8 +6,7 @@
  * them a restart.
  */
 import { testRule } from '../../../test/rule-tester.js';
-import { container, cstatus, event, ms, pod, snapshot, state } from '../../../test/builders.js';
-import type { EventRecord } from '../../model/index.js';
+import { container, cstatus, event, ms, pod, probeEvent, snapshot, state } from '../../../test/builders.js';
 import { rule as liveness } from './liveness-probe-failed.js';
 import { rule as startup } from './startup-probe-failed.js';
 
@@ -21,17 +20,7 @@ const TIMEOUT =
 const STARTUP =
   'Startup probe failed: Get "http://10.0.0.7:8080/healthz": dial tcp 10.0.0.7:8080: connect: connection refused';
 
-/** A describe row's event: no fieldPath, a count, first and last seen. */
-function ev(reason: string, message: string, count: number, firstS: number, lastS: number): EventRecord {
-  return event({
-    reason,
-    message,
-    count,
-    firstS,
-    lastS,
-    type: reason === 'Unhealthy' ? 'Warning' : 'Normal',
-  });
-}
+const ev = probeEvent;
 
 testRule(liveness, {
   valid: [
