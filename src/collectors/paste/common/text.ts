@@ -248,3 +248,6 @@ export function value(text: string | undefined): string | undefined {
  * bullet, as a new line of a message would.
  */
 export const CONTINUES = /^[a-z0-9\-_.,:;/)\]}"']/;
+
+/** Terminals are at least this wide: a shorter line was not cut at the terminal's edge. */
+export const MIN_TERMINAL_WIDTH = 80;

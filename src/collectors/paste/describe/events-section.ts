@@ -1,7 +1,7 @@
 import type { Doc } from './doc.js';
 import { detectEventHeader, parseDescribeEventRow, type EventLayout } from './event-rows.js';
 import { isElision, isFence, isUnderline, keyLine, HEADER_KEYS, SECTION_KEYS } from './syntax.js';
-import { CONTINUES, isPromptLine } from '../common/text.js';
+import { CONTINUES, isPromptLine, MIN_TERMINAL_WIDTH } from '../common/text.js';
 
 /** The Events section of a describe block: header, underline, rows and their wrapped messages. */
 
@@ -46,7 +46,9 @@ function wrapWidth(rows: readonly Wrapped[]): number | undefined {
 /**
  * Joins a row's message with its continuation lines: a line cut at the terminal width continues
  * mid-word (no space), any other break (a new line in the message, a copy that trimmed the
- * space the terminal broke at) is a space.
+ * space the terminal broke at) is a space. One wrapped row alone shows no shared width: then a
+ * line that fills the section's longest length (80 columns or more, no blank at its end) followed
+ * at column 0 by one that starts with no capital (`secrets "x" not f` / `ound`) is a cut word.
  */
 function joinWrapped(r: Wrapped, width: number | undefined, longest: number): string {
   let out = r.message.trim();
@@ -56,24 +58,11 @@ function joinWrapped(r: Wrapped, width: number | undefined, longest: number): st
       (r.lengths[i] === longest &&
         longest >= MIN_TERMINAL_WIDTH &&
         r.blankEnds[i] !== true &&
-        cutMidWord(line));
+        CONTINUES.test(line));
     out += (cut ? '' : ' ') + line.trim();
   });
   return out.trim();
 }
-
-/** Terminals are at least this wide: a shorter line was not cut at the terminal's edge. */
-const MIN_TERMINAL_WIDTH = 80;
-
-/**
- * One wrapped row alone shows no shared width; the line before fills the longest length of the
- * section (80 columns or more) and the next line goes on at column 0 with no capital
- * (`secrets "x" not f` / `ound`): a word the terminal cut at its edge.
- */
-function cutMidWord(line: string): boolean {
-  return CONTINUES.test(line);
-}
-
 
 /**
  * Reads an Events section starting at `start`: the "Events:" line itself when `keyed`, else the

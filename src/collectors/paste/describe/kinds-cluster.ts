@@ -233,7 +233,9 @@ export function claimUsers(doc: Doc, meta: Obj): Obj[] {
   const entry = field(doc, 'Used By') ?? field(doc, 'Mounted By');
   const claimName = meta.name;
   if (entry === undefined || typeof claimName !== 'string') return [];
-  const names = [entry.value, ...entry.items].flatMap((v) => v.split(/[\s,]+/)).filter((n) => POD_NAME.test(n));
+  const names = [entry.value, ...entry.items]
+    .flatMap((v) => v.split(/[\s,]+/))
+    .filter((n) => POD_NAME.test(n));
   return [...new Set(names)].map((name) => ({
     apiVersion: 'v1',
     kind: 'Pod',

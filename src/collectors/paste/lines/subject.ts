@@ -82,7 +82,8 @@ const KLOG_POD = /\bpod="([a-z0-9][-a-z0-9]*)\/([a-z0-9][-a-z0-9.]*)"/;
 const FORMAT_POD = /\b([a-z0-9][-a-z0-9.]*)_([a-z0-9][-a-z0-9]*)\([0-9a-f-]{4,}\)/;
 
 /** containerd's CRI log lines: `RunPodSandbox for &PodSandboxMetadata{Name:web-1,Uid:4f2a...,Namespace:shop,Attempt:0,}`. */
-const SANDBOX_METADATA = /PodSandboxMetadata\{Name:([a-z0-9][-a-z0-9.]*),Uid:[^,]*,Namespace:([a-z0-9][-a-z0-9]*),/;
+const SANDBOX_METADATA =
+  /PodSandboxMetadata\{Name:([a-z0-9][-a-z0-9.]*),Uid:[^,]*,Namespace:([a-z0-9][-a-z0-9]*),/;
 
 /** The pod a kubelet or containerd log line or message names (`pod="ns/name"`, `name_ns(uid)`, `PodSandboxMetadata{...}`), or undefined. */
 export function podInKubeletText(text: string): Subject | undefined {

@@ -3,7 +3,7 @@
  * over a few lines; the wrap ends at a blank line, a table, a describe field, or the next line
  * that carries a message of its own.
  */
-import { CONTINUES, endsTable, startsBlock } from '../common/text.js';
+import { CONTINUES, endsTable, MIN_TERMINAL_WIDTH, startsBlock } from '../common/text.js';
 import { findMessage } from './anywhere.js';
 import { isPodReason, podReasonOf, shapeOf } from './messages.js';
 import { readRowCells } from './row-cells.js';
@@ -76,8 +76,6 @@ export function wrappedEnd(lines: readonly string[], from: number, startsTable: 
   return i;
 }
 
-/** Terminals are at least this wide; a shorter line is no wrap at the terminal's edge. */
-const MIN_TERMINAL_WIDTH = 80;
 const widths = new WeakMap<readonly string[], number>();
 
 /** The longest line of the paste: the terminal's width when the terminal wrapped some of it. */
