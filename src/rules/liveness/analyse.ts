@@ -37,7 +37,7 @@ import {
   terminationEvidence,
 } from '../shared/restarts.js';
 import { perContext } from '../shared/memo.js';
-import { recurringProbeFailures, type RecurringProbeFailures } from '../shared/probe-history.js';
+import { recurringProbeFailures, total, type RecurringProbeFailures } from '../shared/probe-history.js';
 
 export interface LivenessCase {
   readonly probe: 'liveness' | 'startup';
@@ -293,7 +293,7 @@ function fromEvents(ctx: PodContext, skip: ReadonlySet<string>): LivenessCase[] 
 function killThresholdMet(failures: readonly ProbeFailureEvent[], spec: Container | undefined): boolean {
   const liveness = failures.filter((f) => f.parsed.probe === 'liveness');
   const threshold = probeOf(spec, 'liveness')?.failureThreshold ?? PROBE_DEFAULTS.failureThreshold;
-  return liveness.reduce((n, f) => n + Math.max(1, f.event.count), 0) >= threshold;
+  return total(liveness.map((f) => f.event)) >= threshold;
 }
 
 /** One case per app container whose liveness or startup probe failed (restarted) or is failing now. */

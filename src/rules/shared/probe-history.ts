@@ -44,7 +44,8 @@ const SLACK_MS = 60_000;
 const START_REASONS = ['Pulled', 'Created', 'Started'] as const;
 const STOPPING = /^Stopping container (\S+)/i;
 
-function total(events: readonly EventRecord[]): number {
+/** How many times the events happened: each one's count, at least 1. */
+export function total(events: readonly EventRecord[]): number {
   return events.reduce((n, e) => n + Math.max(1, e.count), 0);
 }
 
