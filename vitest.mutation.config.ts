@@ -27,6 +27,10 @@ export default defineConfig({
     ],
     environment: 'node',
     isolate: false,
+    // Each test file reports only its own tests' mutant coverage (see the setup file); its hook
+    // must run before Stryker's, which stack order (after-hooks in reverse) guarantees.
+    setupFiles: ['test/stryker-coverage-setup.ts'],
+    sequence: { hooks: 'stack' },
     testTimeout: 20_000,
   },
 });
