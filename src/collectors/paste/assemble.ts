@@ -8,6 +8,7 @@ import { parseAge } from './common/text.js';
 import { CLUSTER_SCOPED } from './common/kind-names.js';
 import { deepMerge } from './merge.js';
 import { podsOnUnreadyNodes } from './node-only.js';
+import { podsOfPendingClaims } from './claim-only.js';
 import { shapeOf } from './lines/messages.js';
 import { pasteReferenceTime, type ReferenceOptions } from './reference-time.js';
 
@@ -197,11 +198,13 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
   for (const [key, pod] of pods) pods.set(key, nameUnnamedContainer(pod, eventContainers.get(key)));
   const notes = [...a.notes].map(([text, lines]) => `${linesText(lines)}: ${text}`);
   if (a.filled) notes.push(`objects pasted without a namespace were put in ${ns} (${why})`);
-  const standIns = podsOnUnreadyNodes([...pods.values(), ...others], ns);
-  notes.push(...standIns.notes);
+  const seen = [...pods.values(), ...others];
+  const onNodes = podsOnUnreadyNodes(seen, ns);
+  const ofClaims = podsOfPendingClaims(seen, ns);
+  notes.push(...onNodes.notes, ...ofClaims.notes);
   return {
     namespace: ns,
-    objects: [...pods.values(), ...standIns.pods, ...others],
+    objects: [...pods.values(), ...onNodes.pods, ...ofClaims.pods, ...others],
     ...(usesAges ? { referenceTime: formatTime(reference) } : {}),
     notes,
   };

@@ -22,6 +22,11 @@ const TARGET_KINDS = new Set([
   'Endpoints',
 ]);
 
+/** Whether the paste shows a pod, workload or Service (or an event about one): a target of its own. */
+export function hasTargetOfItsOwn(objects: readonly Raw[]): boolean {
+  return objects.some((o) => TARGET_KINDS.has(kindOf(o)));
+}
+
 /** Node reasons of the node lifecycle controller and kubelet events, in the order they settle a node's state. */
 const NOT_READY_EVENTS = new Set(['NodeNotReady']);
 const READY_EVENTS = new Set(['NodeReady']);
@@ -65,7 +70,7 @@ export function podsOnUnreadyNodes(
   objects: readonly Raw[],
   namespace: string,
 ): { readonly pods: readonly Raw[]; readonly notes: readonly string[] } {
-  if (objects.some((o) => TARGET_KINDS.has(kindOf(o)))) return { pods: [], notes: [] };
+  if (hasTargetOfItsOwn(objects)) return { pods: [], notes: [] };
   const nodes = unreadyNodes(objects);
   const pods = nodes.map((node) => ({
     kind: 'Pod',

@@ -1,0 +1,55 @@
+/**
+ * A paste that shows claims Pending and nothing else (`kubectl describe pvc` without a `Used By`
+ * line, `kubectl get pvc`, the claim's `-o yaml`, its FailedBinding / ProvisioningFailed events):
+ * no pod, workload or Service to judge. A pod that mounts a Pending claim stays Pending too (the
+ * scheduler's VolumeBinding filter holds it until the claim binds), so each Pending claim gets one
+ * unnamed pod that mounts it, and the report says that it stands for the claim's pods. Whether the
+ * claim stays Pending for a reason that does not mend itself is the scheduling rules' to judge.
+ */
+import { rec, str, type Raw } from '../normalize/coerce.js';
+import { UNNAMED_POD } from './common/types.js';
+import { hasTargetOfItsOwn } from './node-only.js';
+
+/** A claim of a WaitForFirstConsumer class waits for a pod, so alone it shows nothing wrong. */
+function waitsForConsumerOnly(objects: readonly Raw[], name: string): boolean {
+  const reasons = objects
+    .filter((o) => o.kind === 'Event')
+    .filter((o) => {
+      const about = rec(o.involvedObject);
+      return str(about.kind) === 'PersistentVolumeClaim' && str(about.name) === name;
+    })
+    .map((o) => str(o.reason));
+  return reasons.includes('WaitForFirstConsumer') && reasons.every((r) => r === 'WaitForFirstConsumer');
+}
+
+/**
+ * The unnamed pods that stand for the pods of Pending claims, with the note that says so; none
+ * when the paste has a target of its own or no claim it shows is Pending (or only waits for its
+ * first consumer).
+ */
+export function podsOfPendingClaims(
+  objects: readonly Raw[],
+  namespace: string,
+): { readonly pods: readonly Raw[]; readonly notes: readonly string[] } {
+  if (hasTargetOfItsOwn(objects)) return { pods: [], notes: [] };
+  const claims = objects
+    .filter((o) => o.kind === 'PersistentVolumeClaim' && str(rec(o.status).phase) === 'Pending')
+    .map((o) => ({ name: str(rec(o.metadata).name), namespace: str(rec(o.metadata).namespace) ?? namespace }))
+    .filter((c): c is { name: string; namespace: string } => c.name !== undefined)
+    .filter((c) => !waitsForConsumerOnly(objects, c.name))
+    .sort((a, b) => a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name));
+  const pods = claims.map((c) => ({
+    kind: 'Pod',
+    metadata: {
+      name: claims.length === 1 ? UNNAMED_POD : `${UNNAMED_POD}-using-${c.name}`,
+      namespace: c.namespace,
+    },
+    spec: { containers: [], volumes: [{ name: c.name, persistentVolumeClaim: { claimName: c.name } }] },
+    status: { phase: 'Pending' },
+  }));
+  const notes = claims.map(
+    (c, i) =>
+      `the text shows claim ${c.name} Pending and no pod: pod ${str(rec(pods[i]?.metadata).name) ?? ''} stands for the pods that mount it`,
+  );
+  return { pods, notes };
+}
