@@ -265,3 +265,79 @@ describe("containerd's CRI log lines (level=error msg=... error=...)", () => {
     expect(failed).toEqual([]);
   });
 });
+
+/**
+ * The CNI plugin's own error (libcni "plugin type=%q failed (add|delete): ...") and containerd's
+ * words around it, pasted alone: a failed add is the sandbox's network, a failed delete the
+ * teardown of a pod being deleted, unless containerd is undoing a setup that failed.
+ */
+describe('CNI add and delete failures pasted alone', () => {
+  const unauthorized = 'error getting ClusterInformation: connection is unauthorized: Unauthorized';
+  it.each([
+    [
+      'the plugin error, add',
+      `plugin type="calico" failed (add): ${unauthorized}`,
+      'sandbox-network CNIUnauthorized',
+    ],
+    [
+      'with the network name (newer libcni)',
+      `plugin type="calico" name="k8s-pod-network" failed (add): ${unauthorized}`,
+      'sandbox-network CNIUnauthorized',
+    ],
+    [
+      "containerd's wrapper, add",
+      'failed to setup network for sandbox "4c2a9f": plugin type="flannel" failed (add): open /run/flannel/subnet.env: no such file or directory',
+      'sandbox-network CNIFailed',
+    ],
+    [
+      'quoted with escaped quotes, as a log field prints it',
+      `\`plugin type=\\"calico\\" failed (add): ${unauthorized}"\``,
+      'sandbox-network CNIUnauthorized',
+    ],
+    [
+      'the plugin error, delete',
+      `plugin type="calico" failed (delete): ${unauthorized}`,
+      'termination StuckTerminating',
+    ],
+    [
+      "containerd's wrapper, delete",
+      `failed to destroy network for sandbox "4c2a9f": plugin type="calico" failed (delete): ${unauthorized}`,
+      'termination StuckTerminating',
+    ],
+    [
+      'delete, quoted with escaped quotes',
+      `\`plugin type=\\"calico\\" failed (delete): ${unauthorized}"\``,
+      'termination StuckTerminating',
+    ],
+  ])('%s', (_, line, want) => {
+    const { stage, reason } = judged(line);
+    expect(`${stage} ${reason}`).toBe(want);
+  });
+
+  it("containerd undoing a failed setup: only the setup's failure, no pod stuck Terminating", () => {
+    const text = [
+      `Mar 06 10:00:01 node1 containerd[812]: time="2023-03-06T10:00:01.1Z" level=error msg="Failed to destroy network for sandbox \\"4c2a9f\\"" error="plugin type=\\"calico\\" failed (delete): ${unauthorized}"`,
+      `Mar 06 10:00:01 node1 containerd[812]: time="2023-03-06T10:00:01.2Z" level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-1,Uid:4f2a,Namespace:shop,Attempt:0,} failed, error" error="failed to setup network for sandbox \\"4c2a9f\\": plugin type=\\"calico\\" failed (add): ${unauthorized}"`,
+    ].join('\n');
+    expect(judged(text)).toEqual({
+      target: 'shop/web-1',
+      stage: 'sandbox-network',
+      reason: 'CNIUnauthorized',
+      container: '',
+    });
+  });
+
+  it.each([
+    ['prose naming the plugin', 'the calico plugin failed (add) for us yesterday'],
+    ['a plugin line without its type', 'plugin failed (add): something'],
+  ])('no failure for %s', (_, line) => {
+    const failed = (() => {
+      try {
+        return diagnosePaste(line, CLOCK).diagnoses.filter((d) => d.verdict === 'failed');
+      } catch {
+        return [];
+      }
+    })();
+    expect(failed).toEqual([]);
+  });
+});

@@ -19,6 +19,9 @@ import { withoutFrameEnd, withoutWideEventTail } from '../common/text.js';
 /** The `err="..."` of a klog structured log line, or the `error="..."` of a containerd (logrus) one. */
 const KLOG_ERR = /\berr(?:or)?="((?:[^"\\]|\\.){0,4000})"/;
 
+/** containerd's log of the cleanup after a sandbox's network setup failed (a logrus msg). */
+const CREATE_CLEANUP = /\bmsg="Failed to destroy network for sandbox /;
+
 /** Where a row stands: its line number and text, and the kind of object its message is recorded on. */
 interface Here {
   readonly line: number;
@@ -96,6 +99,10 @@ function messageRow(
   const cells = readRowCells(line.slice(0, found.at));
   // On a command line only a whole event row counts: the command may quote a message to grep for.
   if (onCommand && (cells.type === undefined || cells.reason === undefined)) return undefined;
+  // containerd undoing the network of a sandbox it failed to create (sandbox_run.go's deferred
+  // "Failed to destroy network for sandbox %q"): its failed delete is no teardown of a pod.
+  if (found.shape?.reason === 'FailedKillPod' && CREATE_CLEANUP.test(line.slice(0, found.at)))
+    return undefined;
   const quoted = found.end < line.length;
   let first = unquote(line.slice(found.at, found.end), quoted).trim();
   if (!quoted) first = withoutFrameEnd(withoutWideEventTail(first));

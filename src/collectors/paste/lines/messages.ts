@@ -114,6 +114,24 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
     reason: 'FailedCreatePodSandBox',
     type: 'Warning',
   },
+  // The same failure as containerd's CRI plugin words it inside (sandbox_run.go "failed to setup
+  // network for sandbox %q: %w") and as libcni words the plugin's error (api.go "plugin %s failed
+  // (add): %w", the plugin as type="calico", newer with name="..."), each pasted on its own.
+  {
+    start:
+      /^(?:failed to setup network for sandbox \\?"|plugin type=\\?"[^"\\]{1,100}\\?"(?: name=\\?"[^"\\]{0,200}\\?")? failed \(add\): )/,
+    reason: 'FailedCreatePodSandBox',
+    type: 'Warning',
+  },
+  // Tearing the pod network down failed (sandbox_stop.go "failed to destroy network for sandbox
+  // %q: %w", libcni "plugin %s failed (delete): %w"): the kubelet cannot kill the pod's sandbox, so
+  // it records FailedKillPod and the pod stays Terminating.
+  {
+    start:
+      /^(?:failed to destroy network for sandbox \\?"|plugin type=\\?"[^"\\]{1,100}\\?"(?: name=\\?"[^"\\]{0,200}\\?")? failed \(delete\): )/,
+    reason: 'FailedKillPod',
+    type: 'Warning',
+  },
   // The kubelet's own log lines for the same failure (klog structured logging, its err="..."
   // follows): kuberuntime_manager.go, kuberuntime_sandbox.go and remote_runtime.go.
   {
