@@ -9,7 +9,7 @@ import { CLUSTER_SCOPED } from './common/kind-names.js';
 import { deepMerge } from './merge.js';
 import { podsOnUnreadyNodes } from './node-only.js';
 import { podsOfPendingClaims } from './claim-only.js';
-import { shapeOf } from './lines/messages.js';
+import { detailShapeOf, shapeOf } from './lines/messages.js';
 import { pasteReferenceTime, type ReferenceOptions } from './reference-time.js';
 
 /** Kinds that live in no namespace. */
@@ -91,11 +91,15 @@ function addEvent(a: Assembly, o: PastedObject, index: number): void {
   }
   raw.involvedObject = involved;
   // A describe or table cut before its Reason / Type: the message says which event it is.
-  const shape = raw.reason === undefined ? shapeOf(str(raw.message) ?? '') : undefined;
-  if (shape !== undefined) {
+  const message = str(raw.message) ?? '';
+  const shape = shapeOf(message) ?? detailShapeOf(message);
+  if (shape !== undefined && raw.reason === undefined) {
     raw.reason = shape.reason;
     raw.type ??= shape.type;
   }
+  // Only the inner part of the message pasted (a kubelet error without its "Error: "): the whole
+  // message as the component records it, unless the event says it is of another reason.
+  if (shape?.recorded !== undefined && raw.reason === shape.reason) raw.message = shape.recorded(message);
   meta.name ??= `${str(involved.name) ?? 'event'}.paste-${o.line}-${index}`;
   meta.namespace ??= involved.namespace;
   if (o.age?.last !== undefined) raw.lastTimestamp = formatTime(a.reference - o.age.last * 1000);

@@ -17,8 +17,8 @@ const standIns = (objects: Raw[]) =>
   podsOfPendingClaims(objects, 'shop').pods.map((p) => [
     (p.metadata as Raw).namespace,
     (p.metadata as Raw).name,
-    ((p.spec as { volumes: { persistentVolumeClaim: { claimName: string } }[] }).volumes[0] ?? {})
-      .persistentVolumeClaim.claimName,
+    (p.spec as { volumes: { persistentVolumeClaim: { claimName: string } }[] }).volumes[0]
+      ?.persistentVolumeClaim.claimName,
   ]);
 
 describe('pods that stand for the pods of Pending claims, when the paste shows nothing else', () => {

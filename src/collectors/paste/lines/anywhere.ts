@@ -5,7 +5,15 @@
  * shapes are those of messages.ts (kubelet, scheduler, controllers, apiserver); a shape counts
  * only where a word starts, so "PreBackOff" is no "BackOff".
  */
-import { MESSAGE_SHAPES, POD_STATUS_STARTS, podReasonOf, shapeOf, type MessageShape } from './messages.js';
+import {
+  DETAIL_SHAPES,
+  detailShapeOf,
+  MESSAGE_SHAPES,
+  POD_STATUS_STARTS,
+  podReasonOf,
+  shapeOf,
+  type MessageShape,
+} from './messages.js';
 
 export interface FoundMessage {
   /** Where the message starts in the line (its "(combined from similar events): " included). */
@@ -20,13 +28,21 @@ export interface FoundMessage {
 
 const COMBINED = '(combined from similar events): ';
 
-/** Every shape's start as one search: the earliest match in a line is found in one pass. */
-const ANY_START = new RegExp(
-  `(?<![\\w./-])(?:${[...MESSAGE_SHAPES.map((s) => s.start), ...POD_STATUS_STARTS]
-    // A quote may be escaped, as in a JSON string or a Go %q: `plugin \"VolumeBinding\"`.
-    .map((r) => `(?:${r.source.replace(/^\^/, '').replaceAll('"', '\\\\?"')})`)
-    .join('|')})`,
-);
+/** Starts as one search: the earliest match in a line is found in one pass. */
+const anyOf = (starts: readonly RegExp[]): RegExp =>
+  new RegExp(
+    `(?<![\\w./-])(?:${starts
+      // A quote may be escaped, as in a JSON string or a Go %q: `plugin \"VolumeBinding\"`.
+      .map((r) => `(?:${r.source.replace(/^\^/, '').replaceAll('"', '\\\\?"')})`)
+      .join('|')})`,
+  );
+const ANY_START = anyOf([...MESSAGE_SHAPES.map((s) => s.start), ...POD_STATUS_STARTS]);
+/** The same with the inner parts of messages (messages.ts DETAIL_SHAPES). */
+const ANY_START_OR_DETAIL = anyOf([
+  ...MESSAGE_SHAPES.map((s) => s.start),
+  ...DETAIL_SHAPES.map((s) => s.start),
+  ...POD_STATUS_STARTS,
+]);
 
 /** The end of a quoted message starting at `from` (after its opening quote `q`): the next unescaped `q`. */
 function closingQuote(line: string, from: number, q: string): number {
@@ -38,12 +54,16 @@ function closingQuote(line: string, from: number, q: string): number {
   return line.length;
 }
 
-/** The first Kubernetes message in `line`, or undefined. Linear in the line's length. */
-export function findMessage(line: string): FoundMessage | undefined {
-  const m = ANY_START.exec(line);
+/**
+ * The first Kubernetes message in `line`, or undefined. Linear in the line's length. With
+ * `details`, also an inner part of a message on its own (a kubelet error without its "Error: "):
+ * no new message where a wrapped one may go on, but one where a line is read for itself.
+ */
+export function findMessage(line: string, details = true): FoundMessage | undefined {
+  const m = (details ? ANY_START_OR_DETAIL : ANY_START).exec(line);
   if (m === null) return undefined;
   const text = unquote(line.slice(m.index), true);
-  const shape = shapeOf(text);
+  const shape = shapeOf(text) ?? (details ? detailShapeOf(text) : undefined);
   const podReason = shape === undefined ? podReasonOf(text) : undefined;
   if (shape === undefined && podReason === undefined) return undefined;
   let at = m.index;

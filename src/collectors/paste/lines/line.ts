@@ -11,7 +11,7 @@ import { isPromptLine } from '../common/text.js';
 import type { BlockParser, PastedObject } from '../common/types.js';
 import { eventObject } from './event.js';
 import { readFloor } from './floor.js';
-import { isPodReason, podReasonOf, shapeOf } from './messages.js';
+import { detailShapeOf, isPodReason, podReasonOf, shapeOf } from './messages.js';
 import { statusPod } from './status-objects.js';
 import { applyDenial, nodeStatusEvent, subjectOf, type Subject } from './subject.js';
 import { core, joinedMessage, MAX_LINE, strip, wrappedEnd, type StartsTable } from './wrap.js';
@@ -133,7 +133,7 @@ export const lineParser =
         objects: [event({ kind: 'Node', name: node.node }, node.reason, type, text, start + 1)],
       };
     }
-    const shape = shapeOf(core(text));
+    const shape = shapeOf(core(text)) ?? detailShapeOf(core(text));
     const podReason = shape === undefined ? podReasonOf(text) : undefined;
     if (shape === undefined && podReason === undefined) {
       const floor = readFloor(lines, start, startsTable, false);

@@ -17,6 +17,17 @@ export interface MessageShape {
   readonly type: 'Normal' | 'Warning';
   /** The kind of object the event is recorded on, when it is no Pod. */
   readonly kind?: string;
+  /** The whole message the component records, when the pasted text is only its detail. */
+  readonly recorded?: (detail: string) => string;
+}
+
+/** The image a runtime's pull error names (containerd's `image "X"`, dockerd's `for X,`, `manifest for X not found`). */
+function pulledImage(detail: string): string {
+  const m =
+    /(?:image|reference) "([^"\s]{1,500})"/.exec(detail) ??
+    /pull access denied for ([^\s,]{1,500})/.exec(detail) ??
+    /manifest for (\S{1,500}) not found/.exec(detail);
+  return m?.[1] ?? '';
 }
 
 /** Kubelet `Failed` texts that follow "Error: " (kuberuntime_container.go "Error: %v"). */
@@ -114,24 +125,9 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
     reason: 'FailedCreatePodSandBox',
     type: 'Warning',
   },
-  // The same failure as containerd's CRI plugin words it inside (sandbox_run.go "failed to setup
-  // network for sandbox %q: %w") and as libcni words the plugin's error (api.go "plugin %s failed
-  // (add): %w", the plugin as type="calico", newer with name="..."), each pasted on its own.
-  {
-    start:
-      /^(?:failed to setup network for sandbox \\?"|plugin type=\\?"[^"\\]{1,100}\\?"(?: name=\\?"[^"\\]{0,200}\\?")? failed \(add\): )/,
-    reason: 'FailedCreatePodSandBox',
-    type: 'Warning',
-  },
-  // Tearing the pod network down failed (sandbox_stop.go "failed to destroy network for sandbox
-  // %q: %w", libcni "plugin %s failed (delete): %w"): the kubelet cannot kill the pod's sandbox, so
-  // it records FailedKillPod and the pod stays Terminating.
-  {
-    start:
-      /^(?:failed to destroy network for sandbox \\?"|plugin type=\\?"[^"\\]{1,100}\\?"(?: name=\\?"[^"\\]{0,200}\\?")? failed \(delete\): )/,
-    reason: 'FailedKillPod',
-    type: 'Warning',
-  },
+  // containerd's CRI log of a failed teardown (level=error msg="StopPodSandbox for \"<id>\" failed"
+  // error="failed to destroy network for sandbox ..."): the kubelet cannot kill the pod's sandbox.
+  { start: /^StopPodSandbox for "[^"]{1,200}" failed\b/, reason: 'FailedKillPod', type: 'Warning' },
   // The kubelet's own log lines for the same failure (klog structured logging, its err="..."
   // follows): kuberuntime_manager.go, kuberuntime_sandbox.go and remote_runtime.go.
   {
@@ -198,6 +194,79 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
     type: 'Warning',
   },
 ];
+
+/**
+ * The inner parts of those messages (what follows the kubelet's "Error: ", the runtime's error
+ * inside "Failed to pull image", the CNI plugin's inside "Failed to create pod sandbox", a
+ * scheduler or eviction detail), read only where a line starts with one: a container's waiting
+ * message, a log line, a quote in prose. Anywhere else in a line they are the continuation of the
+ * message they belong to, which a terminal may have wrapped there.
+ */
+export const DETAIL_SHAPES: readonly MessageShape[] = [
+  // CreateContainerConfigError details (kubelet_pods.go, kuberuntime_container.go): "Error: %v".
+  {
+    start:
+      /^(?:couldn't find key \S+ in (?:ConfigMap|Secret) \S|(?:configmap|secret) "[^"]{1,253}" not found|container has runAsNonRoot and image (?:will run as root|has non-numeric user)|container's runAsUser breaks non-root policy)/,
+    reason: 'Failed',
+    type: 'Warning',
+    recorded: (detail) => `Error: ${detail}`,
+  },
+  // The runtime's pull error (containerd: rpc error ... failed to pull and unpack image, failed to
+  // resolve reference; dockerd: pull access denied, manifest for X not found): kuberuntime_image.go
+  // records it as "Failed to pull image %q: %v".
+  {
+    start:
+      /^(?:rpc error: code = \w+ desc = (?:failed to pull and unpack image|failed to pull image|failed to resolve reference|Error response from daemon: (?:pull access denied|manifest for))|failed to pull and unpack image "|failed to resolve reference "|pull access denied for |(?:Error response from daemon: )?manifest for \S+ not found)/,
+    reason: 'Failed',
+    type: 'Warning',
+    recorded: (detail) => `Failed to pull image "${pulledImage(detail)}": ${detail}`,
+  },
+  // The network of a sandbox, as containerd words it (sandbox_run.go "failed to setup network for
+  // sandbox %q: %w") and libcni the plugin's error (api.go "plugin %s failed (add): %w", the
+  // plugin as type="calico", newer with name="...").
+  {
+    start:
+      /^(?:failed to setup network for sandbox \\?"|plugin type=\\?"[^"\\]{1,100}\\?"(?: name=\\?"[^"\\]{0,200}\\?")? failed \(add\): )/,
+    reason: 'FailedCreatePodSandBox',
+    type: 'Warning',
+  },
+  // Tearing the pod network down failed (sandbox_stop.go "failed to destroy network for sandbox
+  // %q: %w", libcni "plugin %s failed (delete): %w"): the kubelet cannot kill the pod's sandbox, so
+  // it records FailedKillPod and the pod stays Terminating.
+  {
+    start:
+      /^(?:failed to destroy network for sandbox \\?"|plugin type=\\?"[^"\\]{1,100}\\?"(?: name=\\?"[^"\\]{0,200}\\?")? failed \(delete\): )/,
+    reason: 'FailedKillPod',
+    type: 'Warning',
+  },
+  // The node's Ready condition message (KubeletNotReady): the runtime's network is not ready.
+  { start: /^container runtime network not ready\b/, reason: 'NetworkNotReady', type: 'Warning' },
+  // The mount wait's detail after "Unable to attach or mount volumes: " (volume_manager.go).
+  { start: /^unmounted volumes=\[/, reason: 'FailedMount', type: 'Warning' },
+  // The scheduler's lookup of a claim the pod names (VolumeBinding: "persistentvolumeclaim %q not
+  // found"). Its per-node reasons alone ("1 node(s) had ...") are not read: a wrapped
+  // FailedScheduling message goes on with them.
+  { start: /^persistentvolumeclaim "[^"]{1,253}" not found/, reason: 'FailedScheduling', type: 'Warning' },
+  // The apiserver's admission refusals without "Error creating: " or "Error from server".
+  {
+    start:
+      /^(?:admission webhook "[^"]{1,253}" denied the request|[Ii]nternal error occurred: failed calling webhook "|failed calling webhook ")/,
+    reason: 'FailedCreate',
+    type: 'Warning',
+  },
+  // The eviction message's per-container sentence (eviction manager).
+  {
+    start: /^Container \S+ was using \S+, request is \S+, has larger consumption of /,
+    reason: 'Evicted',
+    type: 'Warning',
+  },
+];
+
+/** The shape of a message's inner part a line starts with, or undefined. */
+export function detailShapeOf(message: string): MessageShape | undefined {
+  for (const s of DETAIL_SHAPES) if (s.start.test(message)) return s;
+  return undefined;
+}
 
 /** The shape a message starts with, or undefined. */
 export function shapeOf(message: string): MessageShape | undefined {

@@ -55,7 +55,7 @@ function startsOther(line: string, startsTable: StartsTable): boolean {
   const t = strip(line);
   if (shapeOf(core(t)) !== undefined || podReasonOf(t) !== undefined || isPodReason(t)) return true;
   if (t.startsWith('Error from server') || startsBlock(line)) return true;
-  return startsTable(line) || findMessage(line) !== undefined || isEventRow(line);
+  return startsTable(line) || findMessage(line, false) !== undefined || isEventRow(line);
 }
 
 /** An event row of any layout: its type and reason cells, with nothing but cells before them. */
