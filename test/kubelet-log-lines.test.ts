@@ -341,3 +341,32 @@ describe('CNI add and delete failures pasted alone', () => {
     expect(failed).toEqual([]);
   });
 });
+
+/** The kubelet's teardown failures of file and block volumes (operation_generator.go), pasted alone. */
+describe('volume teardown failures', () => {
+  it.each([
+    [
+      'a file volume',
+      'UnmountVolume.TearDown failed for volume "data" (UniqueName: "kubernetes.io/csi/x^v") pod "5f2c" (UID: "5f2c") : kubernetes.io/csi: Unmounter.TearDownAt failed: rpc error: code = Internal desc = umount failed: exit status 32',
+    ],
+    [
+      'a block volume',
+      'UnmapVolume.UnmapBlockVolume failed for volume "bv" (UniqueName: "kubernetes.io/csi/driver.longhorn.io^pvc-1") pod "7c5b" (UID: "7c5b") : blkUtil.DetachFileDevice failed: failed to unmount linkPath /x: target is busy.',
+    ],
+    [
+      "a block volume's device",
+      'UnmapDevice.UnmapBlockDevice failed for volume "pvc-1" (UniqueName: "kubernetes.io/csi/driver.longhorn.io^pvc-1") on node "n1" : failed to unmount /dev/x: target is busy',
+    ],
+    [
+      'the global mount',
+      'UnmountDevice failed for volume "pvc-1" (UniqueName: "kubernetes.io/csi/ebs.csi.aws.com^vol-0abc") on node "n1" : kubernetes.io/csi: attacher.UnmountDevice failed: rpc error: code = Internal desc = umount failed: exit status 32 target is busy',
+    ],
+    [
+      'inside a klog line of the operation executor',
+      'E0324 04:21:58.987894    1232 nestedpendingoperations.go:301] Operation for "{volumeName:x podName:7c5b nodeName:}" failed. No retries permitted until 2022-03-24 04:21:59.4 +0000 UTC m=+1.2 (durationBeforeRetry 500ms). Error: "UnmapVolume.UnmapBlockVolume failed for volume \\"bv\\" (UniqueName: \\"kubernetes.io/csi/driver.longhorn.io^pvc-1\\") pod \\"7c5b\\" (UID: \\"7c5b\\") : failed to unmount linkPath /x: unmount failed: exit status 32"',
+    ],
+  ])('%s', (_, line) => {
+    const { stage, reason } = judged(line);
+    expect(`${stage} ${reason}`).toBe('termination VolumeTeardownStuck');
+  });
+});

@@ -49,7 +49,13 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
   { start: /^MapVolume\.[A-Za-z]+ failed /, reason: 'FailedMapVolume', type: 'Warning' },
   // The kubelet's volume manager logs a failed unmount (nestedpendingoperations "Operation for …
   // failed. … Error: UnmountVolume.TearDown failed for volume …"); its event reason is FailedUnMount.
-  { start: /^UnmountVolume\.[A-Za-z]+ failed /, reason: 'FailedUnMount', type: 'Warning' },
+  // A block volume's teardown fails the same way in operation_generator.go ("UnmapVolume.UnmapBlockVolume
+  // failed", "UnmapDevice.UnmapBlockDevice failed"), as does the node-wide "UnmountDevice failed".
+  {
+    start: /^(?:(?:UnmountVolume|UnmapVolume|UnmapDevice)\.[A-Za-z]+|UnmountDevice) failed /,
+    reason: 'FailedUnMount',
+    type: 'Warning',
+  },
   {
     start:
       /^(?:0\/\d+ nodes are available|No nodes are available that match all of the|no nodes available to schedule pods|pod has unbound immediate PersistentVolumeClaims)/,
