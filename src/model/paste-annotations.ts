@@ -22,3 +22,8 @@ export const DELETION_SEEN = 'handoff.dev/deletion-seen';
  * server's message.
  */
 export const DELETION_DENIED = 'handoff.dev/deletion-denied';
+/**
+ * `kubectl describe pvc` listed the pods that use the claim (`Used By`, `Mounted By` before 1.19):
+ * the value is the names as printed, `<none>` when kubectl found none.
+ */
+export const CLAIM_USED_BY = 'handoff.dev/claim-used-by';

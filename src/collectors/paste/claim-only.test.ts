@@ -70,6 +70,15 @@ describe('pods that stand for the pods of Pending claims, when the paste shows n
     ['a Lost claim', [claim('d', 'Lost')]],
     ['a claim without a phase', [claim('d', undefined)]],
     [
+      'a claim kubectl says no pod uses (Used By: <none>)',
+      [
+        {
+          ...claim('d', 'Pending'),
+          metadata: { name: 'd', annotations: { 'handoff.dev/claim-used-by': '<none>' } },
+        },
+      ],
+    ],
+    [
       'a claim that only waits for its first consumer',
       [claim('d', 'Pending'), claimEvent('d', 'WaitForFirstConsumer')],
     ],

@@ -8,6 +8,7 @@
  */
 import { rec, str, type Raw } from '../normalize/coerce.js';
 import { UNNAMED_POD } from './common/types.js';
+import { CLAIM_USED_BY } from '../../model/index.js';
 import { hasTargetOfItsOwn } from './node-only.js';
 
 /** A claim of a WaitForFirstConsumer class waits for a pod, so alone it shows nothing wrong. */
@@ -25,7 +26,7 @@ function waitsForConsumerOnly(objects: readonly Raw[], name: string): boolean {
 /**
  * The unnamed pods that stand for the pods of Pending claims, with the note that says so; none
  * when the paste has a target of its own or no claim it shows is Pending (or only waits for its
- * first consumer).
+ * first consumer, or is used by no pod as kubectl's `Used By: <none>` says).
  */
 export function podsOfPendingClaims(
   objects: readonly Raw[],
@@ -34,6 +35,8 @@ export function podsOfPendingClaims(
   if (hasTargetOfItsOwn(objects)) return { pods: [], notes: [] };
   const claims = objects
     .filter((o) => o.kind === 'PersistentVolumeClaim' && str(rec(o.status).phase) === 'Pending')
+    // kubectl said no pod uses it (`Used By: <none>`): there are no pods to stand for.
+    .filter((o) => str(rec(rec(o.metadata).annotations)[CLAIM_USED_BY]) !== '<none>')
     .map((o) => ({ name: str(rec(o.metadata).name), namespace: str(rec(o.metadata).namespace) ?? namespace }))
     .filter((c): c is { name: string; namespace: string } => c.name !== undefined)
     .filter((c) => !waitsForConsumerOnly(objects, c.name))

@@ -1,4 +1,6 @@
 import { field, fieldValue, put, type Doc } from './doc.js';
+import { rec } from '../../normalize/coerce.js';
+import { CLAIM_USED_BY } from '../../../model/index.js';
 import { columns, isNone, labelMap, toBool, toInt } from './syntax.js';
 import { values } from './kinds.js';
 import { conditionRaw, taintRaw } from './sections.js';
@@ -258,7 +260,19 @@ export function pvcRaw(doc: Doc, meta: Obj): Obj {
   );
   const capacity = fieldValue(doc, 'Capacity');
   if (capacity !== undefined) status.capacity = { storage: capacity };
-  const out: Obj = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: meta };
+  // Whom kubectl found using the claim, "<none>" included: a claim nobody uses gets no stand-in pod.
+  const usedBy = field(doc, 'Used By') ?? field(doc, 'Mounted By');
+  const annotated =
+    usedBy === undefined
+      ? meta
+      : {
+          ...meta,
+          annotations: {
+            ...rec(meta.annotations),
+            [CLAIM_USED_BY]: [usedBy.value, ...usedBy.items].join(' ').trim(),
+          },
+        };
+  const out: Obj = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: annotated };
   put(out, 'spec', spec);
   put(out, 'status', status);
   return out;
