@@ -15,6 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 
 const THRESHOLD = 80;
 // Test code is not mutated: the test files and the helpers only tests import (`*test-helpers.ts`).
@@ -131,6 +132,57 @@ const report = (g) => `reports/mutation/${g}/mutation.json`;
 const result = (g) =>
   existsSync(keptFile(g)) ? gunzipSync(readFileSync(keptFile(g))) : readFileSync(report(g));
 const counts = (g) => score(JSON.parse(result(g).toString('utf8')));
+
+// A glob of GROUPS as a regular expression: a double star and slash, a star and a [a-m] class are all they use.
+function globRegExp(glob) {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (glob.startsWith('**/', i)) {
+      re += '(?:.*/)?';
+      i += 2;
+    } else if (c === '*') re += '[^/]*';
+    else if (c === '[') {
+      const end = glob.indexOf(']', i);
+      re += glob.slice(i, end + 1);
+      i = end;
+    } else re += /[\w/-]/.test(c) ? c : `\\${c}`;
+  }
+  return new RegExp(`^${re}$`);
+}
+
+/** The checkout's source files a group mutates. */
+function groupFiles(g) {
+  const include = GROUPS[g].filter((p) => !p.startsWith('!')).map(globRegExp);
+  const exclude = GROUPS[g].filter((p) => p.startsWith('!')).map((p) => globRegExp(p.slice(1)));
+  return readdirSync('src', { recursive: true })
+    .map((f) => `src/${String(f).split('\\').join('/')}`)
+    .filter((f) => include.some((r) => r.test(f)) && !exclude.some((r) => r.test(f)));
+}
+
+const sha256 = (text) => createHash('sha256').update(text).digest('hex');
+/** Beside a kept result: the sha256 of every file the group mutated, as the run read them. */
+const sourcesFile = (g) => `test/mutation/${g}.sources.json`;
+const sourcesNow = (g) => Object.fromEntries(groupFiles(g).map((f) => [f, sha256(readFileSync(f, 'utf8'))]));
+
+/**
+ * The files whose source differs from the one a group's kept result was measured on: changed,
+ * new since or gone. A result of other source is no measure of this checkout. Results kept
+ * before the list of sources was kept are judged by the sources in Stryker's report, which
+ * names only files with mutants (a new file is then not seen).
+ */
+export function staleFiles(g) {
+  const now = sourcesNow(g);
+  const then = existsSync(sourcesFile(g))
+    ? JSON.parse(readFileSync(sourcesFile(g), 'utf8'))
+    : Object.fromEntries(
+        Object.entries(JSON.parse(result(g).toString('utf8')).files).map(([f, v]) => [f, sha256(v.source)]),
+      );
+  const changed = Object.keys(now).filter((f) => then[f] !== undefined && then[f] !== now[f]);
+  const added = existsSync(sourcesFile(g)) ? Object.keys(now).filter((f) => then[f] === undefined) : [];
+  const gone = Object.keys(then).filter((f) => now[f] === undefined);
+  return [...changed, ...added, ...gone].sort();
+}
 const hasResult = (g) => existsSync(keptFile(g)) || existsSync(report(g));
 
 const ran = [];
@@ -159,6 +211,8 @@ for (const group of groups) {
     ].join('\n'),
   );
   rmSync(`${dir}/mutation.json`, { force: true });
+  // The sources this run measures, read before it starts (an edit during the run is not measured).
+  const sources = sourcesNow(group);
   process.stderr.write(`test:mutation: ${group} (${GROUPS[group].join(' ')})\n`);
   const run = spawnSync('npx', ['stryker', 'run', config, ...(full ? ['--force'] : [])], {
     stdio: 'inherit',
@@ -170,6 +224,7 @@ for (const group of groups) {
   if (existsSync(incremental)) {
     mkdirSync('test/mutation', { recursive: true });
     writeFileSync(kept, gzipSync(readFileSync(incremental), { level: 9 }));
+    writeFileSync(sourcesFile(group), `${JSON.stringify(sources, null, 1)}\n`);
   }
   ran.push(group);
 }
@@ -210,6 +265,16 @@ process.stdout.write(`\n${table}\n`);
 mkdirSync('reports/mutation', { recursive: true });
 writeFileSync('reports/mutation/summary.md', `${table}\n`);
 const under = rows.filter((r) => judged.has(r.group) && r.score < THRESHOLD);
+// Each kept result was measured on the source of its run: a group whose files changed since is
+// shown as stale, and a summary with stale groups is no pass.
+const stale = Object.keys(GROUPS)
+  .filter(hasResult)
+  .map((g) => ({ g, files: staleFiles(g) }))
+  .filter((x) => x.files.length > 0);
+if (stale.length > 0)
+  process.stderr.write(
+    `test:mutation: measured on older source (run these groups again): ${stale.map((x) => `${x.g} (${x.files.join(', ')})`).join('; ')}\n`,
+  );
 if (unmeasured.length > 0)
   process.stderr.write(`test:mutation: parts not measured yet (no module score): ${unmeasured.join('; ')}\n`);
 if (under.length > 0) {
@@ -219,4 +284,4 @@ if (under.length > 0) {
   process.exit(1);
 }
 // A summary of a module with parts never measured has no score to show: not a pass.
-if (summaryOnly && unmeasured.length > 0) process.exit(1);
+if (summaryOnly && (unmeasured.length > 0 || stale.length > 0)) process.exit(1);
