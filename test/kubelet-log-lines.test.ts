@@ -13,6 +13,15 @@ const CLOCK = Date.parse('2026-01-01T00:00:00Z');
 const UID = '0b1c2d3e-1111-2222-3333-444455556666';
 const SYSLOG = 'Jun 02 09:11:40 node1 kubelet[812]:';
 
+/** The failed diagnoses of a text, none when it is refused as holding no Kubernetes output. */
+function failedOrNone(text: string) {
+  try {
+    return diagnosePaste(text, CLOCK).diagnoses.filter((d) => d.verdict === 'failed');
+  } catch {
+    return [];
+  }
+}
+
 function judged(text: string): { target: string; stage: string; reason: string; container: string } {
   const failed = diagnosePaste(text, CLOCK).diagnoses.filter((d) => d.verdict === 'failed');
   expect(failed, 'exactly one failed target').toHaveLength(1);
@@ -255,13 +264,7 @@ describe("containerd's CRI log lines (level=error msg=... error=...)", () => {
   it('the start of a sandbox (info, no "failed") is no failure', () => {
     const line =
       'time="2024-01-10T12:00:00.000000000Z" level=info msg="RunPodSandbox for &PodSandboxMetadata{Name:web-1,Uid:0b1c,Namespace:shop,Attempt:0,}"';
-    const failed = (() => {
-      try {
-        return diagnosePaste(line, CLOCK).diagnoses.filter((d) => d.verdict === 'failed');
-      } catch {
-        return [];
-      }
-    })();
+    const failed = failedOrNone(line);
     expect(failed).toEqual([]);
   });
 });
@@ -331,13 +334,7 @@ describe('CNI add and delete failures pasted alone', () => {
     ['prose naming the plugin', 'the calico plugin failed (add) for us yesterday'],
     ['a plugin line without its type', 'plugin failed (add): something'],
   ])('no failure for %s', (_, line) => {
-    const failed = (() => {
-      try {
-        return diagnosePaste(line, CLOCK).diagnoses.filter((d) => d.verdict === 'failed');
-      } catch {
-        return [];
-      }
-    })();
+    const failed = failedOrNone(line);
     expect(failed).toEqual([]);
   });
 });
