@@ -367,3 +367,71 @@ describe('volume teardown failures', () => {
     expect(`${stage} ${reason}`).toBe('termination VolumeTeardownStuck');
   });
 });
+
+/**
+ * The kubelet's log of a failed pull (kuberuntime_image.go "Pull image %q failed: %v", remote_image.go
+ * "PullImage %q from image service failed: %v"; with structured logging "Failed to pull image" and
+ * "PullImage from image service failed" with err= and image=), pasted alone: judged like the event
+ * it records, `Failed to pull image "<image>": <error>`, by the runtime's error.
+ */
+describe('pull failures in kubelet log lines', () => {
+  const KLOG = `${SYSLOG} E0602 09:11:40.123456     812`;
+  const IMAGE = '602401143452.dkr.ecr.eu-west-1.amazonaws.com/amazon-k8s-cni:v1.5.3';
+  const ERRORS = [
+    [
+      'dockerd without registry credentials',
+      `rpc error: code = Unknown desc = Error response from daemon: Get https://602401143452.dkr.ecr.eu-west-1.amazonaws.com/v2/amazon-k8s-cni/manifests/v1.5.3: no basic auth credentials`,
+      'RegistryUnauthorized',
+    ],
+    [
+      "containerd's missing tag",
+      `rpc error: code = NotFound desc = failed to pull and unpack image "${IMAGE}": failed to resolve reference "${IMAGE}": ${IMAGE}: not found`,
+      'ImageNotFound',
+    ],
+    [
+      "Docker Hub's rate limit",
+      'rpc error: code = Unknown desc = Error response from daemon: toomanyrequests: You have reached your pull rate limit. You may increase the limit by authenticating and upgrading: https://www.docker.com/increase-rate-limit',
+      'RateLimited',
+    ],
+  ] as const;
+  const quote = (s: string) => s.replaceAll('\\', '\\\\').replaceAll('"', '\\"');
+  const FORMS = [
+    [
+      'kuberuntime_image.go, unstructured',
+      (err: string) => `${KLOG} kuberuntime_image.go:51] Pull image "${IMAGE}" failed: ${err}`,
+    ],
+    [
+      'remote_image.go, unstructured',
+      (err: string) => `${KLOG} remote_image.go:113] PullImage "${IMAGE}" from image service failed: ${err}`,
+    ],
+    [
+      'kuberuntime_image.go, structured',
+      (err: string) =>
+        `${KLOG} kuberuntime_image.go:53] "Failed to pull image" err="${quote(err)}" image="${IMAGE}"`,
+    ],
+    [
+      'remote_image.go, structured',
+      (err: string) =>
+        `${KLOG} remote_image.go:238] "PullImage from image service failed" err="${quote(err)}" image="${IMAGE}"`,
+    ],
+  ] as const;
+  const cases = FORMS.flatMap(([form, line]) =>
+    ERRORS.map(([what, err, reason]) => [`${form}: ${what}`, line(err), reason] as const),
+  );
+
+  it.each(cases)('%s', (_, line, reason) => {
+    const failed = diagnosePaste(line, CLOCK).diagnoses.filter((d) => d.verdict === 'failed');
+    expect(failed.map((d) => `${d.stage} ${d.reason}`)).toEqual([`image-pull ${reason}`]);
+    // Quoted as the event the kubelet records, with the image it names.
+    const texts = failed[0]?.evidence.map((e) => e.text) ?? [];
+    expect(texts.some((t) => t.includes(`Failed to pull image "${IMAGE}": rpc error:`))).toBe(true);
+  });
+
+  it.each([
+    ['the pull starting', `${KLOG} kuberuntime_image.go:53] "Pulling image" image="${IMAGE}"`],
+    ['a pull that succeeded', `${KLOG} remote_image.go:167] "PullImage" image="${IMAGE}" ref="sha256:0b1c"`],
+    ['prose about a failed pull without the error', 'Pull image "x" failed for us yesterday'],
+  ])('no failure for %s', (_, line) => {
+    expect(failedOrNone(line)).toEqual([]);
+  });
+});

@@ -19,6 +19,9 @@ import { withoutFrameEnd, withoutWideEventTail } from '../common/text.js';
 /** The `err="..."` of a klog structured log line, or the `error="..."` of a containerd (logrus) one. */
 const KLOG_ERR = /\berr(?:or)?="((?:[^"\\]|\\.){0,4000})"/;
 
+/** The `image="..."` of a klog structured log line. */
+const KLOG_IMAGE = /\bimage="((?:[^"\\]|\\.){1,500})"/;
+
 /** containerd's log of the cleanup after a sandbox's network setup failed (a logrus msg). */
 const CREATE_CLEANUP = /\bmsg="Failed to destroy network for sandbox /;
 
@@ -108,7 +111,12 @@ function messageRow(
   if (!quoted) first = withoutFrameEnd(withoutWideEventTail(first));
   // klog structured logging: "Error syncing pod, skipping" err="failed to \"StartContainer\" ..." pod="ns/name"
   const err = quoted ? KLOG_ERR.exec(line.slice(found.end)) : null;
-  if (err?.[1] !== undefined) first = `${first}: ${unquote(err[1], true)}`;
+  if (err?.[1] !== undefined) {
+    // The image of a failed pull is a key of its own (kuberuntime_image.go "image", img).
+    const image = found.shape?.recorded !== undefined ? KLOG_IMAGE.exec(line.slice(found.end)) : null;
+    if (image?.[1] !== undefined) first = `${first} "${unquote(image[1], true)}"`;
+    first = `${first}: ${unquote(err[1], true)}`;
+  }
   const here: Here = { line: start + 1, text: line, kind: found.shape?.kind };
   const end = quoted || onCommand ? start + 1 : wrappedEnd(lines, start + 1, startsTable);
   const message = joinedMessage(lines, start, end, first);

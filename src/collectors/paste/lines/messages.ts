@@ -30,6 +30,16 @@ function pulledImage(detail: string): string {
   return m?.[1] ?? '';
 }
 
+const PULL_LOG =
+  /^(?:(?:Pull image|PullImage) "([^"]{1,500})"(?: from image service)? failed|(?:Failed to pull image|PullImage from image service failed)(?: "([^"]{0,500})")?): ([\s\S]*)$/;
+
+/** A kubelet log line of a failed pull as the event it records: `Failed to pull image "X": <error>`. */
+function pullLogRecorded(message: string): string {
+  const m = PULL_LOG.exec(message);
+  if (m?.[3] === undefined) return message;
+  return `Failed to pull image "${m[1] ?? m[2] ?? pulledImage(m[3])}": ${m[3]}`;
+}
+
 /** Kubelet `Failed` texts that follow "Error: " (kuberuntime_container.go "Error: %v"). */
 const KUBELET_ERROR =
   /^Error: (?:ErrImagePull|ImagePullBackOff|ErrImageNeverPull|InvalidImageName|ImageInspectError|RegistryUnavailable|SignatureValidationFailed|configmaps? "|secrets? "|couldn't find key|container has runAsNonRoot|failed to (?:create|start|generate|prepare|reserve|get|resolve)|Error response from daemon|container create failed|cannot find volume|stat |exec:|context deadline exceeded|OCI runtime|failed to sync|configmap references non-existent|services have not yet been read|container's runAsUser breaks non-root|sandbox container )/;
@@ -63,6 +73,17 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
     type: 'Warning',
   },
   { start: /^Failed to pull image "/, reason: 'Failed', type: 'Warning' },
+  // The kubelet's own log of a failed pull, behind that event: kuberuntime_image.go "Pull image %q
+  // failed: %v" and remote_image.go "PullImage %q from image service failed: %v" (klog), then with
+  // structured logging "Failed to pull image" / "PullImage from image service failed" err="..."
+  // image="..." (the floor joins err and image). The event it records reads "Failed to pull image %q: %v".
+  {
+    start:
+      /^(?:(?:Pull image|PullImage) "[^"]{1,500}"(?: from image service)? failed: |(?:Failed to pull image|PullImage from image service failed)(?:(?=" err=)|(?: "[^"]{0,500}")?: ))/,
+    reason: 'Failed',
+    type: 'Warning',
+    recorded: pullLogRecorded,
+  },
   {
     start: /^Failed to (?:inspect image|apply default image tag) "/,
     reason: 'InspectFailed',
