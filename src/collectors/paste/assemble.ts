@@ -1,7 +1,7 @@
 import { formatTime } from '../../k8s/index.js';
 import { rec, str, type Raw } from '../normalize/coerce.js';
 import { UNNAMED_POD, type PastedObject } from './common/types.js';
-import { adoptUnnamedPod, attributeUnnamedEvents } from './attribute.js';
+import { adoptUnnamedPod, attributeUnnamedEvents, joinPodFragment } from './attribute.js';
 import { appContainersNamedByEvents, nameUnnamedContainer, restoreFieldPath } from './container-names.js';
 import { TERMINATING_FOR } from './describe/kinds.js';
 import { parseAge } from './common/text.js';
@@ -70,6 +70,8 @@ interface Assembly {
   readonly others: Raw[];
   /** Note text -> the lines it applies to, so one remark about seven events is said once. */
   readonly notes: Map<string, number[]>;
+  /** Pods whose name the text did not give (unnamed, or named after their container). */
+  readonly guessed: Set<string>;
   /** Set once an object was put in `ns` for want of a namespace of its own. */
   filled: boolean;
 }
@@ -137,6 +139,10 @@ function addObject(a: Assembly, o: PastedObject): void {
     const key = `${str(meta.namespace) ?? ''}/${str(meta.name) ?? ''}`;
     const prev = a.pods.get(key);
     a.pods.set(key, prev === undefined ? raw : (deepMerge(prev, raw) as Raw));
+    const guessed =
+      str(meta.name) === UNNAMED_POD || o.inferredName?.startsWith('named after its container') === true;
+    if (guessed && prev === undefined) a.guessed.add(key);
+    else if (!guessed) a.guessed.delete(key);
   } else if (kind === 'Endpoints') {
     // `describe svc` shows only the ready addresses, `describe ep` the not-ready ones too: one object.
     const at = a.others.findIndex(
@@ -162,7 +168,15 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
   const { ns, why } = dominantNamespace(pasted, options.commandNamespaces);
   const usesAges = pasted.some((o) => o.age !== undefined);
   const reference = pasteReferenceTime(pasted, options);
-  const a: Assembly = { ns, reference, pods: new Map(), others: [], notes: new Map(), filled: false };
+  const a: Assembly = {
+    ns,
+    reference,
+    pods: new Map(),
+    others: [],
+    notes: new Map(),
+    guessed: new Set(),
+    filled: false,
+  };
   pasted.forEach((o, index) => {
     if (o.raw.kind === 'Event') addEvent(a, o, index);
     else addObject(a, o);
@@ -195,6 +209,14 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
         `the pod was not named in the text; it is pod ${adopted}, the one pod its events name`,
         lines,
       );
+    }
+  }
+  const joined = adopted === undefined ? joinPodFragment(pods, a.guessed) : undefined;
+  if (joined !== undefined) {
+    for (const [text, lines] of [...a.notes]) {
+      if (!text.startsWith(`pod ${joined.fragment} was not named in the text`)) continue;
+      a.notes.delete(text);
+      a.notes.set(`the container's state names no pod; it is pod ${joined.pod}'s, the one pod pasted`, lines);
     }
   }
   for (const e of others) if (e.kind === 'Event') restoreFieldPath(e, pods);

@@ -15,7 +15,7 @@
  * object's list); when two of them point at different pods, they stay unnamed.
  */
 import { rec, str, type Raw } from '../normalize/coerce.js';
-import { UNNAMED_POD } from './common/types.js';
+import { UNNAMED_CONTAINER, UNNAMED_POD } from './common/types.js';
 import { STATUS_COLUMN } from './get/table.js';
 
 const IPV4 = /\b(?:\d{1,3}\.){3}\d{1,3}\b/g;
@@ -153,4 +153,85 @@ export function adoptUnnamedPod(
     e.involvedObject = { ...rec(e.involvedObject), name: target.name, namespace };
   }
   return target.name;
+}
+
+const containerStatuses = (pod: Raw): Raw[] =>
+  Array.isArray(rec(pod.status).containerStatuses)
+    ? (rec(pod.status).containerStatuses as unknown[]).map(rec)
+    : [];
+
+const specContainers = (pod: Raw): Raw[] =>
+  Array.isArray(rec(pod.spec).containers) ? (rec(pod.spec).containers as unknown[]).map(rec) : [];
+
+/** The names a pod gives its app containers (spec and status), the placeholder left out. */
+function appContainerNames(pod: Raw): Set<string> {
+  const names = [...specContainers(pod), ...containerStatuses(pod)].map((c) => str(c.name));
+  return new Set(names.filter((n): n is string => n !== undefined && n !== UNNAMED_CONTAINER));
+}
+
+/**
+ * A container's state cut out of a `describe pod` without its pod (`Last State: Terminated`,
+ * `Reason: StartError`, `Exit Code: 128`) beside the one pod the paste names (a `get pods` row):
+ * the fragment is that pod's, when the pod has one app container (or names none) and the fragment
+ * names no other. `guessed` holds the pods whose names the text did not give (unnamed, or named
+ * after their container); the fragment must be one of them and nothing of a pod's own (labels,
+ * owners, node). Its status fills what the pod's lacks, the pod's own fields win. Returns the
+ * fragment's name and the pod's, or undefined when it is not that clear.
+ */
+export function joinPodFragment(
+  pods: Map<string, Raw>,
+  guessed: ReadonlySet<string>,
+): { readonly fragment: string; readonly pod: string } | undefined {
+  if (pods.size !== 2) return undefined;
+  const keys = [...pods.keys()];
+  const fragmentKey = keys.find((k) => guessed.has(k));
+  const podKey = keys.find((k) => !guessed.has(k));
+  const fragment = fragmentKey === undefined ? undefined : pods.get(fragmentKey);
+  const pod = podKey === undefined ? undefined : pods.get(podKey);
+  if (fragment === undefined || pod === undefined || podKey === undefined || fragmentKey === undefined)
+    return undefined;
+  const meta = rec(fragment.metadata);
+  if (Object.keys(meta).some((k) => k !== 'name' && k !== 'namespace')) return undefined;
+  if (Object.keys(rec(fragment.spec)).some((k) => k !== 'containers')) return undefined;
+  const names = appContainerNames(pod);
+  const theirs = appContainerNames(fragment);
+  if (names.size > 1 || theirs.size > 1) return undefined;
+  const [name = UNNAMED_CONTAINER] = [...names];
+  const [their] = [...theirs];
+  if (their !== undefined && names.size === 1 && their !== name) return undefined;
+  const fragments = containerStatuses(fragment);
+  if (fragments.length !== 1) return undefined;
+  const [from = {}] = fragments;
+  const own = containerStatuses(pod);
+  const into = own.find((c) => str(c.name) === name || str(c.name) === UNNAMED_CONTAINER) ?? {};
+  const joined: Raw = {
+    ...from,
+    ...into,
+    name: their ?? name,
+    ...(into.state !== undefined || from.state !== undefined ? { state: into.state ?? from.state } : {}),
+    ...(into.lastState !== undefined || from.lastState !== undefined
+      ? { lastState: into.lastState ?? from.lastState }
+      : {}),
+  };
+  // The fragment's spec of the container (image, probes, limits) too, the pod's own fields first.
+  const specs = specContainers(pod);
+  const [fromSpec] = specContainers(fragment);
+  const intoSpec = specs.find((c) => str(c.name) === name || str(c.name) === UNNAMED_CONTAINER);
+  const spec =
+    fromSpec === undefined
+      ? pod.spec
+      : {
+          ...rec(pod.spec),
+          containers: [
+            ...specs.filter((c) => c !== intoSpec),
+            { ...fromSpec, ...intoSpec, name: their ?? name },
+          ],
+        };
+  pods.delete(fragmentKey);
+  pods.set(podKey, {
+    ...pod,
+    ...(spec === undefined ? {} : { spec }),
+    status: { ...rec(pod.status), containerStatuses: [...own.filter((c) => c !== into), joined] },
+  });
+  return { fragment: str(meta.name) ?? UNNAMED_POD, pod: str(rec(pod.metadata).name) ?? '' };
 }
