@@ -40,9 +40,54 @@ describe('get pods rows cut short', () => {
 
   it.each([
     ['an AGE that is no age', 'web-1                              1/1     Running       0          soon'],
-    ['cut before RESTARTS', 'web-1                              1/1     Running'],
+    ['cut before STATUS', 'web-1                              1/1'],
+    ['cut after a STATUS kubectl never prints', 'web-1                              1/1     Happy'],
     ['a READY that is no count', 'web-1                              one     Running       0'],
   ])('%s: not a pod row', (_, row) => {
     expect(read(`${PLAIN}\n${row}`)).toEqual([]);
+  });
+});
+
+/**
+ * Rows without their header, cut after STATUS (the reporter kept NAME, READY and STATUS): READY
+ * reads N/M and STATUS is a word kubectl prints for pods, so it is a pod row; kubectl's columns are
+ * two or more spaces apart, so prose with the same words is not.
+ */
+describe('get pods rows cut after STATUS', () => {
+  it.each([
+    [
+      'an init container failed',
+      'prototype-549bcf6cc6-v87x5            0/2     Init:Error ',
+      'Init:Error',
+      undefined,
+    ],
+    ['a crash loop', 'web-7d9f-x2k4q   0/1     CrashLoopBackOff', 'CrashLoopBackOff', undefined],
+    [
+      'with the NAMESPACE column',
+      'shop        web-7d9f-x2k4q   0/1     ImagePullBackOff',
+      'ImagePullBackOff',
+      'shop',
+    ],
+    [
+      'under its header',
+      `${PLAIN}\nweb-1                              1/1     Running`,
+      'Running',
+      undefined,
+    ],
+  ])('%s', (_, text, status, namespace) => {
+    const [pod, ...rest] = read(text);
+    expect(rest).toEqual([]);
+    const metadata = pod?.raw.metadata as { namespace?: string; annotations: Record<string, string> };
+    expect(metadata.annotations[STATUS_COLUMN]).toBe(status);
+    expect(metadata.namespace).toBe(namespace);
+    expect(pod?.age).toBeUndefined();
+  });
+
+  it.each([
+    ['prose, one space apart', 'the pod 0/1 CrashLoopBackOff'],
+    ['prose with a count', 'we have  3/4  Running'],
+    ['no READY count', 'web-7d9f-x2k4q   ready   CrashLoopBackOff'],
+  ])('%s: not a pod row', (_, text) => {
+    expect(read(text)).toEqual([]);
   });
 });

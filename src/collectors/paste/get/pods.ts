@@ -143,10 +143,14 @@ function headerlessPod(line: string, lineNo: number): PastedObject | undefined {
     { keys: ['NAME', 'STATUS', 'RESTARTS', 'AGE', ...WIDE], status: 1 },
   ];
   for (const { keys, status } of layouts) {
-    const fixed = status + 3;
+    const statusWord = isPodStatusWord(cells[status] ?? '');
+    // A row cut after its STATUS (RESTARTS and AGE left out of the paste) still is one when READY
+    // reads N/M and STATUS is a word kubectl prints for pods.
+    const cut = keys.includes('READY') && statusWord && READY.test(cells[status - 1] ?? '');
+    const fixed = cut ? status + 1 : status + 3;
     if (cells.length < fixed || cells.length > keys.length) continue;
     // Without READY only a status word kubectl prints for pods will do.
-    if (!keys.includes('READY') && !isPodStatusWord(cells[status] ?? '')) continue;
+    if (!keys.includes('READY') && !statusWord) continue;
     const row = new Map(keys.slice(0, cells.length).map((k, i) => [k, cells[i] ?? '']));
     const pod = podFromCells(row, lineNo);
     if (pod !== undefined) return pod;
