@@ -162,6 +162,20 @@ describe('waitingToStartPod: the kubelet\'s answer to kubectl logs', () => {
     });
   });
 
+  // Quoted in prose or markdown: the closing quote, backtick or full stop is no part of the reason.
+  it.each([
+    ['a closing double quote', '"'],
+    ['a closing backtick', '`'],
+    ['a full stop', '.'],
+    ['a quote and a parenthesis', '")'],
+  ])('%s after the reason is left out of it', (_, end) => {
+    const pod = waitingToStartPod(`${said('app', 'web-1', 'PodInitializing')}${end}`, 3);
+    expect(pod?.raw.metadata).toStrictEqual({ name: 'web-1' });
+    expect(pod?.raw.status).toMatchObject({
+      containerStatuses: [{ name: 'app', state: { waiting: { reason: 'PodInitializing' } } }],
+    });
+  });
+
   it('ContainerCreating: Pending', () => {
     expect(waitingToStartPod(said('app', 'web-1', 'ContainerCreating'), 2)?.raw.status).toStrictEqual({
       phase: 'Pending',

@@ -69,7 +69,7 @@ export function containerStatePod(text: string, line: number): PastedObject | un
  * validateContainerLogStatus): `container "app" in pod "web-1" is waiting to start: <reason>`,
  * where ErrImagePull and ImagePullBackOff are said in words.
  */
-const WAITING_TO_START = /container "([^"]+)" in pod "([^"]+)" is waiting to start: ([^"\n]+?)\s*$/;
+const WAITING_TO_START = /container "([^"]+)" in pod "([^"]+)" is waiting to start: ([^"\n]+?)[\s"'`).,]*$/;
 const WAITING_WORDS: Readonly<Record<string, string>> = {
   "image can't be pulled": 'ErrImagePull',
   'trying and failing to pull image': 'ImagePullBackOff',
