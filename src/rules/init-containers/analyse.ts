@@ -26,9 +26,12 @@ export function initializedEvidence(pod: Pod): Evidence | undefined {
     : { source: 'condition', text, at: c.lastTransitionTime };
 }
 
-/** When a running container started: its startedAt, else the pod's start or creation time. */
-export function runningSince(pod: Pod, startedAt: string | undefined): number | undefined {
-  return parseTime(startedAt) ?? parseTime(pod.status.startTime) ?? parseTime(pod.metadata.creationTimestamp);
+/** When a running container started: its startedAt, else (on its first run only) the pod's start or creation time. */
+export function runningSince(pod: Pod, startedAt: string | undefined, restarts = 0): number | undefined {
+  const at = parseTime(startedAt);
+  // The pod's start is the container's only for its first run: after a restart, unknown.
+  if (at !== undefined || restarts > 0) return at;
+  return parseTime(pod.status.startTime) ?? parseTime(pod.metadata.creationTimestamp);
 }
 
 /** The log tail of a container, previous instance first when asked, with its last lines as evidence. */

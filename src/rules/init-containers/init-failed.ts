@@ -162,14 +162,24 @@ export const rule = {
         } else if (
           s.running !== undefined &&
           status.restartCount > 0 &&
-          last !== undefined &&
-          last.exitCode !== 0 &&
-          now - (runningSince(pod, s.running.startedAt) ?? now) < INIT_STUCK_GRACE_SECONDS * 1000
+          (last === undefined || last.exitCode !== 0) &&
+          now - (runningSince(pod, s.running.startedAt, status.restartCount) ?? now) <
+            INIT_STUCK_GRACE_SECONDS * 1000
         ) {
-          // Between back-offs the retry runs briefly; the last run failed. Past the grace it is init-stuck's.
+          // Between back-offs the retry runs briefly; the last run failed (a run-to-completion init
+          // container is restarted only when it fails). Past the grace it is init-stuck's.
           id = 'crashLoop';
           term = last;
-          evidence.push(stateEvidence(ref, 'lastState.terminated', exitText(last), last.message));
+          evidence.push(
+            last === undefined
+              ? stateEvidence(
+                  ref,
+                  'state.running',
+                  `restarted ${status.restartCount} time(s), running again`,
+                  undefined,
+                )
+              : stateEvidence(ref, 'lastState.terminated', exitText(last), last.message),
+          );
         } else continue;
       } else if (seen !== undefined && back !== undefined) {
         id = seen.looping ? 'crashLoopEvents' : 'failedEvents';

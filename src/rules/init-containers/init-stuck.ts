@@ -41,11 +41,12 @@ export const rule = {
     return initContainerEntries(pod).flatMap((entry) => {
       const status = entry.status;
       if (isSidecar(entry) || !hasState(status) || status.state.running === undefined) return [];
-      const since = runningSince(pod, status.state.running.startedAt);
+      const since = runningSince(pod, status.state.running.startedAt, status.restartCount);
       const elapsed = since === undefined ? undefined : now - since;
       const last = status.lastState?.terminated;
-      // A retry that runs briefly after a failed run is init-failed's crash loop until the grace is over.
-      const retrying = status.restartCount > 0 && last !== undefined && last.exitCode !== 0;
+      // A retry that runs briefly after a failed run (or one whose start and last end the evidence
+      // does not give) is init-failed's crash loop until the grace is over.
+      const retrying = status.restartCount > 0 && (last === undefined || last.exitCode !== 0);
       if (retrying && (elapsed === undefined || elapsed < INIT_STUCK_GRACE_SECONDS * 1000)) return [];
       const log = logTail(ctx.logs, entry.ref, false);
       const evidence: Evidence[] = [
