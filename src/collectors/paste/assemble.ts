@@ -7,6 +7,7 @@ import { TERMINATING_FOR } from './describe/kinds.js';
 import { parseAge } from './common/text.js';
 import { CLUSTER_SCOPED } from './common/kind-names.js';
 import { deepMerge } from './merge.js';
+import { STATUS_COLUMN } from './get/table.js';
 import { podsOnUnreadyNodes } from './node-only.js';
 import { podsOfPendingClaims } from './claim-only.js';
 import { detailShapeOf, shapeOf } from './lines/messages.js';
@@ -138,7 +139,7 @@ function addObject(a: Assembly, o: PastedObject): void {
   if (kind === 'Pod') {
     const key = `${str(meta.namespace) ?? ''}/${str(meta.name) ?? ''}`;
     const prev = a.pods.get(key);
-    a.pods.set(key, prev === undefined ? raw : (deepMerge(prev, raw) as Raw));
+    a.pods.set(key, prev === undefined ? raw : mergeRows(prev, raw));
     const guessed =
       str(meta.name) === UNNAMED_POD || o.inferredName?.startsWith('named after its container') === true;
     if (guessed && prev === undefined) a.guessed.add(key);
@@ -156,6 +157,24 @@ function addObject(a: Assembly, o: PastedObject): void {
   } else {
     a.others.push(raw);
   }
+}
+
+const statusColumn = (pod: Raw): string | undefined => str(rec(rec(pod.metadata).annotations)[STATUS_COLUMN]);
+
+/**
+ * What two blocks say about one pod, merged. Two `get pods` rows of it with different STATUS words
+ * (`kubectl get pods -w`, the table run again later) are the pod at two moments: the row pasted
+ * later is the pod's state since, and its status replaces the earlier row's rather than joining it.
+ * Not AGE: a StatefulSet's pod deleted and created again keeps its name and starts a new AGE.
+ * A row reading Terminating is kubectl's word for a deletion requested, shown over whatever state
+ * the containers are in: it adds the deletion and leaves the state as the earlier row told it.
+ */
+function mergeRows(prev: Raw, raw: Raw): Raw {
+  const before = statusColumn(prev);
+  const now = statusColumn(raw);
+  if (before === undefined || now === undefined || before === now || now === 'Terminating')
+    return deepMerge(prev, raw) as Raw;
+  return { ...(deepMerge(prev, raw) as Raw), status: raw.status };
 }
 
 /**

@@ -101,3 +101,35 @@ describe('deepMerge', () => {
     expect(merged).toStrictEqual([{ containerPort: 80 }, { name: 'app', restartCount: 5 }]);
   });
 });
+
+/** A container's state holds one of waiting, running or terminated: a later one of another kind is its state since. */
+describe('deepMerge of container states', () => {
+  it.each([
+    ['waiting, then running', { waiting: { reason: 'ContainerCreating' } }, { running: { startedAt: 't1' } }],
+    ['running, then terminated', { running: {} }, { terminated: { exitCode: 1, reason: 'Error' } }],
+    [
+      'terminated, then waiting',
+      { terminated: { exitCode: 1 } },
+      { waiting: { reason: 'CrashLoopBackOff' } },
+    ],
+  ])('%s: the later replaces the earlier', (_, before, after) => {
+    expect(deepMerge({ state: before, lastState: before }, { state: after, lastState: after })).toStrictEqual(
+      {
+        state: after,
+        lastState: after,
+      },
+    );
+  });
+
+  it('the same kind of state merges its fields', () => {
+    expect(deepMerge({ state: { running: { startedAt: 't1' } } }, { state: { running: {} } })).toStrictEqual({
+      state: { running: { startedAt: 't1' } },
+    });
+  });
+
+  it('a key named state elsewhere merges as any record', () => {
+    expect(deepMerge({ spec: { state: { a: 1 } } }, { spec: { state: { b: 2 } } })).toStrictEqual({
+      spec: { state: { a: 1, b: 2 } },
+    });
+  });
+});

@@ -37,8 +37,24 @@ export function deepMerge(a: unknown, b: unknown): unknown {
   if (Array.isArray(a) && Array.isArray(b)) return mergeByName(a as unknown[], b as unknown[]);
   if (isRecord(a) && isRecord(b)) {
     const out: Record<string, unknown> = { ...a };
-    for (const [k, v] of Object.entries(b)) out[k] = k in out ? deepMerge(out[k], v) : v;
+    for (const [k, v] of Object.entries(b)) {
+      out[k] = !(k in out) || otherState(k, out[k], v) ? v : deepMerge(out[k], v);
+    }
     return out;
   }
   return b === undefined ? a : b;
 }
+
+/**
+ * A container's state (and last state) is one of waiting, running or terminated. Text pasted later
+ * that shows another of them (the next row of `kubectl get pods -w`, a table run after a describe)
+ * is the container's state since: it replaces the earlier one instead of joining it.
+ */
+function otherState(key: string, before: unknown, after: unknown): boolean {
+  if ((key !== 'state' && key !== 'lastState') || !isRecord(before) || !isRecord(after)) return false;
+  const kinds = Object.keys(after);
+  const states = (keys: string[]) => keys.length > 0 && keys.every((k) => STATE_KINDS.has(k));
+  return states(kinds) && states(Object.keys(before)) && kinds.some((k) => !(k in before));
+}
+
+const STATE_KINDS: ReadonlySet<string> = new Set(['waiting', 'running', 'terminated']);
