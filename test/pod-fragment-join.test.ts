@@ -59,8 +59,13 @@ describe('a container state fragment beside the one pod pasted', () => {
       '  worker:',
       ...FRAGMENTS.oomKilled,
     ].join('\n');
-    const [d, ...rest] = diagnosePaste(text, CLOCK).diagnoses;
+    const { snapshot, diagnoses } = diagnosePaste(text, CLOCK);
+    const [d, ...rest] = diagnoses;
     expect(rest).toEqual([]);
+    // The report says whose the fragment was taken to be, at the fragment's line.
+    expect(snapshot.notes).toContain(
+      "line 4: the container's state names no pod; it is pod worker-7d5cdbb7bd-4lhhw's, the one pod pasted",
+    );
     expect(`${d?.target.name} ${d?.stage} ${d?.reason} ${d?.container?.name}`).toBe(
       'worker-7d5cdbb7bd-4lhhw crash OOMKilled worker',
     );
