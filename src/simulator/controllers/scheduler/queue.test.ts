@@ -46,6 +46,38 @@ describe('SchedulingQueue', () => {
     expect(seen).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
   });
 
+  it('an event that helps some plugins moves the pods any of them rejected, each once, in arrival order', () => {
+    const clock = fakeClock();
+    const q = new SchedulingQueue(clock);
+    for (const n of ['a', 'b', 'c', 'd']) q.add(n, 'ns', n, 0);
+    const rejected: Record<string, string[]> = {
+      a: ['NodeResourcesFit', 'TaintToleration'],
+      b: ['NodeAffinity'],
+      c: ['TaintToleration'],
+      d: ['NodeResourcesFit'],
+    };
+    for (let i = 0; i < 4; i++) {
+      const p = q.pop();
+      if (p === undefined) throw new Error('empty');
+      q.unschedulable(p, new Set(rejected[p.name]));
+    }
+    q.remove('d');
+    clock.advance(60_000);
+    q.move(new Set(['NodeResourcesFit', 'TaintToleration']));
+    expect(['a', 'b', 'c', 'd'].map((n) => q.get(n)?.state)).toEqual([
+      'active',
+      'unschedulable',
+      'active',
+      undefined,
+    ]);
+    expect([q.pop()?.name, q.pop()?.name, q.pop()]).toEqual(['a', 'c', undefined]);
+    // Moved once, a pod is no longer waiting: the same event again moves nothing.
+    q.move(new Set(['NodeResourcesFit', 'TaintToleration']));
+    expect(q.get('b')?.state).toBe('unschedulable');
+    q.move('all');
+    expect(q.get('b')?.state).toBe('active');
+  });
+
   it('moves an unschedulable pod on a helpful event after its back-off, and not on others', () => {
     const clock = fakeClock();
     const q = new SchedulingQueue(clock);
@@ -53,9 +85,9 @@ describe('SchedulingQueue', () => {
     const p = q.pop();
     if (p === undefined) throw new Error('empty');
     q.unschedulable(p, new Set(['NodeResourcesFit']));
-    q.move((by) => by.has('TaintToleration'));
+    q.move(new Set(['TaintToleration']));
     expect(q.get('a')?.state).toBe('unschedulable');
-    q.move((by) => by.has('NodeResourcesFit'));
+    q.move(new Set(['NodeResourcesFit']));
     expect(q.get('a')?.state).toBe('backoff');
     expect(q.pop()).toBeUndefined();
     clock.advance(1000);
@@ -98,7 +130,7 @@ describe('SchedulingQueue', () => {
     fail('e', 'TaintToleration');
     fail('a', 'NodeResourcesFit');
     clock.advance(1000);
-    q.move((by) => by.has('NodeResourcesFit'));
+    q.move(new Set(['NodeResourcesFit']));
     expect(['a', 'b', 'c', 'd', 'e'].map((n) => q.get(n)?.state)).toEqual([
       'active',
       'active',
@@ -107,7 +139,7 @@ describe('SchedulingQueue', () => {
       'unschedulable',
     ]);
     expect([q.pop()?.name, q.pop()?.name, q.pop()?.name, q.pop()]).toEqual(['a', 'b', 'd', undefined]);
-    q.move(() => true);
+    q.move('all');
     expect(q.pop()?.name).toBe('e');
   });
 });

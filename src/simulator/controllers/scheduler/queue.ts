@@ -98,6 +98,8 @@ export class SchedulingQueue {
   private readonly pods = new Map<string, QueuedPod>();
   /** Kept apart so that cluster events scan only the pods waiting for one, not the whole queue. */
   private readonly waiting = new Set<QueuedPod>();
+  /** The waiting pods by each plugin that rejected them: an event that helps some plugins visits only theirs. */
+  private readonly waitingBy = new Map<string, Set<QueuedPod>>();
   private readonly active = new ActiveHeap();
   private seq = 0;
   private arrivals = 0;
@@ -138,7 +140,21 @@ export class SchedulingQueue {
     if (p === undefined) return;
     p.generation++;
     this.pods.delete(uid);
-    this.waiting.delete(p);
+    this.stopWaiting(p);
+  }
+
+  private startWaiting(p: QueuedPod): void {
+    this.waiting.add(p);
+    for (const plugin of p.rejectedBy) {
+      let set = this.waitingBy.get(plugin);
+      if (set === undefined) this.waitingBy.set(plugin, (set = new Set()));
+      set.add(p);
+    }
+  }
+
+  private stopWaiting(p: QueuedPod): void {
+    if (!this.waiting.delete(p)) return;
+    for (const plugin of p.rejectedBy) this.waitingBy.get(plugin)?.delete(p);
   }
 
   /** The next pod to schedule, marked in flight. */
@@ -164,8 +180,8 @@ export class SchedulingQueue {
   /** The attempt found no node: wait for a helpful event or the periodic flush. */
   unschedulable(p: QueuedPod, rejectedBy: ReadonlySet<string>): void {
     p.state = 'unschedulable';
-    this.waiting.add(p);
     p.rejectedBy = rejectedBy;
+    this.startWaiting(p);
     const gen = ++p.generation;
     this.clock.after(MAX_UNSCHEDULABLE_MS, () => {
       if (p.generation === gen && p.state === 'unschedulable') this.requeue(p);
@@ -177,18 +193,24 @@ export class SchedulingQueue {
     this.requeue(p);
   }
 
-  /** Moves unschedulable pods that `helps` says an event may help (MoveAllToActiveOrBackoffQueue). */
-  move(helps: (rejectedBy: ReadonlySet<string>) => boolean): void {
-    // Only the waiting pods can move (not every queued pod); they go back in arrival order.
+  /** Moves the unschedulable pods one of the `helps` plugins rejected, or all of them (MoveAllToActiveOrBackoffQueue). */
+  move(helps: ReadonlySet<string> | 'all'): void {
+    // Only the waiting pods can move (not every queued pod): those a helped plugin rejected, in
+    // arrival order.
     let moved: QueuedPod[] | undefined;
-    for (const p of this.waiting) if (helps(p.rejectedBy)) (moved ??= []).push(p);
-    if (moved === undefined) return;
+    if (helps === 'all') moved = [...this.waiting];
+    else {
+      const found = new Set<QueuedPod>();
+      for (const plugin of helps) for (const p of this.waitingBy.get(plugin) ?? []) found.add(p);
+      if (found.size > 0) moved = [...found];
+    }
+    if (moved === undefined || moved.length === 0) return;
     moved.sort((a, b) => a.order - b.order);
     for (const p of moved) if (p.state === 'unschedulable') this.requeue(p);
   }
 
   private requeue(p: QueuedPod): void {
-    this.waiting.delete(p);
+    this.stopWaiting(p);
     const until = p.lastAttempt + this.backoffMs(p);
     if (until > this.clock.now()) {
       p.state = 'backoff';

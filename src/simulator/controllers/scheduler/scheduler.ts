@@ -84,7 +84,7 @@ export class Scheduler {
     for (const r of ['persistentvolumeclaims', 'persistentvolumes', 'storageclasses'])
       w.watch(r, (c) => {
         if (c.resource === 'persistentvolumeclaims') this.volumeWaits.check();
-        this.queue.move((by) => [...by].some((p) => VOLUME_HELPS.has(p)));
+        this.queue.move(VOLUME_HELPS);
       });
   }
 
@@ -106,7 +106,7 @@ export class Scheduler {
     if (this.nodePrints.get(name) === print) return;
     this.nodePrints.set(name, print);
     // A new or changed node may fit any pending pod (queueing hints narrow this upstream).
-    this.queue.move(() => true);
+    this.queue.move('all');
   }
 
   private setImages(node: string, images: string[]): void {
@@ -127,9 +127,9 @@ export class Scheduler {
     const newlyAssigned = assigned && !deleted && !this.assignedSeen.has(uid);
     if (deleted) this.assignedSeen.delete(uid);
     else if (newlyAssigned) this.assignedSeen.add(uid);
-    if (freed) this.queue.move((by) => [...by].some((p) => FREED_HELPS.has(p)));
+    if (freed) this.queue.move(FREED_HELPS);
     else if (newlyAssigned && !isTerminal(pod))
-      this.queue.move((by) => [...by].some((p) => PLACED_HELPS.has(p)));
+      this.queue.move(PLACED_HELPS);
     if (deleted || assigned || pod.metadata.deletionTimestamp !== undefined || !isOurs(pod)) {
       if (!this.volumeWaits.has(uid)) this.queue.remove(uid);
       return;
