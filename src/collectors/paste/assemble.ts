@@ -159,6 +159,15 @@ function addObject(a: Assembly, o: PastedObject): void {
   }
 }
 
+/** The notes that start with `start`, said again as `text` at the same lines (what the text was found to be). */
+function restateNotes(a: Assembly, start: string, text: string): void {
+  for (const [said, lines] of [...a.notes]) {
+    if (!said.startsWith(start)) continue;
+    a.notes.delete(said);
+    a.notes.set(text, lines);
+  }
+}
+
 const statusColumn = (pod: Raw): string | undefined => str(rec(rec(pod.metadata).annotations)[STATUS_COLUMN]);
 
 /**
@@ -207,36 +216,30 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
   );
   if (tied !== undefined) {
     const name = str(rec(tied.pod.metadata).name) ?? '';
-    for (const [text, lines] of [...a.notes]) {
-      if (!text.startsWith('the event names no object')) continue;
-      a.notes.delete(text);
-      a.notes.set(
-        `the event names no object; the text ties it to pod ${name} (its IP, node or state)`,
-        lines,
-      );
-    }
+    restateNotes(
+      a,
+      'the event names no object',
+      `the event names no object; the text ties it to pod ${name} (its IP, node or state)`,
+    );
   }
   const adopted = adoptUnnamedPod(
     pods,
     others.filter((e) => e.kind === 'Event'),
   );
   if (adopted !== undefined) {
-    for (const [text, lines] of [...a.notes]) {
-      if (!text.startsWith(`pod ${UNNAMED_POD} was not named in the text`)) continue;
-      a.notes.delete(text);
-      a.notes.set(
-        `the pod was not named in the text; it is pod ${adopted}, the one pod its events name`,
-        lines,
-      );
-    }
+    restateNotes(
+      a,
+      `pod ${UNNAMED_POD} was not named in the text`,
+      `the pod was not named in the text; it is pod ${adopted}, the one pod its events name`,
+    );
   }
   const joined = adopted === undefined ? joinPodFragment(pods, a.guessed) : undefined;
   if (joined !== undefined) {
-    for (const [text, lines] of [...a.notes]) {
-      if (!text.startsWith(`pod ${joined.fragment} was not named in the text`)) continue;
-      a.notes.delete(text);
-      a.notes.set(`the container's state names no pod; it is pod ${joined.pod}'s, the one pod pasted`, lines);
-    }
+    restateNotes(
+      a,
+      `pod ${joined.fragment} was not named in the text`,
+      `the container's state names no pod; it is pod ${joined.pod}'s, the one pod pasted`,
+    );
   }
   for (const e of others) if (e.kind === 'Event') restoreFieldPath(e, pods);
   const eventContainers = appContainersNamedByEvents(others);
