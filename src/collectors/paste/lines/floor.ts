@@ -113,7 +113,7 @@ function messageRow(
   const err = quoted ? KLOG_ERR.exec(line.slice(found.end)) : null;
   if (err?.[1] !== undefined) {
     // The image of a failed pull is a key of its own (kuberuntime_image.go "image", img).
-    const image = found.shape?.recorded !== undefined ? KLOG_IMAGE.exec(line.slice(found.end)) : null;
+    const image = found.shape?.imageKey === true ? KLOG_IMAGE.exec(line.slice(found.end)) : null;
     if (image?.[1] !== undefined) first = `${first} "${unquote(image[1], true)}"`;
     first = `${first}: ${unquote(err[1], true)}`;
   }

@@ -19,6 +19,8 @@ export interface MessageShape {
   readonly kind?: string;
   /** The whole message the component records, when the pasted text is only its detail. */
   readonly recorded?: (detail: string) => string;
+  /** A klog structured line of this message names the image in a key of its own (`image="..."`). */
+  readonly imageKey?: boolean;
 }
 
 /** The image a runtime's pull error names (containerd's `image "X"`, dockerd's `for X,`, `manifest for X not found`). */
@@ -83,6 +85,7 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
     reason: 'Failed',
     type: 'Warning',
     recorded: pullLogRecorded,
+    imageKey: true,
   },
   {
     start: /^Failed to (?:inspect image|apply default image tag) "/,
