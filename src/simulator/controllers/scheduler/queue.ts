@@ -197,14 +197,11 @@ export class SchedulingQueue {
   move(helps: ReadonlySet<string> | 'all'): void {
     // Only the waiting pods can move (not every queued pod): those a helped plugin rejected, in
     // arrival order.
-    let moved: QueuedPod[] | undefined;
-    if (helps === 'all') moved = [...this.waiting];
-    else {
-      const found = new Set<QueuedPod>();
+    const found = new Set<QueuedPod>(helps === 'all' ? this.waiting : []);
+    if (helps !== 'all')
       for (const plugin of helps) for (const p of this.waitingBy.get(plugin) ?? []) found.add(p);
-      if (found.size > 0) moved = [...found];
-    }
-    if (moved === undefined || moved.length === 0) return;
+    if (found.size === 0) return;
+    const moved = [...found];
     moved.sort((a, b) => a.order - b.order);
     for (const p of moved) if (p.state === 'unschedulable') this.requeue(p);
   }
