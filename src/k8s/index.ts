@@ -8,6 +8,7 @@ export * from './clock.js';
 export * from './reference-time.js';
 export * from './node-placement.js';
 export * from './aggregator.js';
+export * from './service-unavailable.js';
 export * from './runc-exec-failure.js';
 export * from './quiet-pod.js';
 export * from './eviction-messages.js';

@@ -1,5 +1,10 @@
 import type { Evidence, Finding, Pod, ProbeResult } from '../../model/index.js';
-import { aggregatorEndpointsMessage, formatSelector, parseTime } from '../../k8s/index.js';
+import {
+  aggregatorEndpointsMessage,
+  formatSelector,
+  parseTime,
+  serviceUnavailableMessage,
+} from '../../k8s/index.js';
 import { eventEvidence, newest, withReason } from '../shared/events.js';
 import { finding, graceStatus } from '../shared/finding.js';
 import { kubectl } from '../shared/kubectl.js';
@@ -49,6 +54,7 @@ const meta = {
       'Service {{service}} has no ready endpoints; its selector is not in the evidence, and pods of its namespace are not Ready ({{why}}): they may be its backends.',
     aggregatorNoEndpoints:
       'The API aggregator finds no ready endpoint of Service {{service}}{{port}}, so {{apiService}} is not Available ({{reason}}).',
+    saidNoEndpoints: 'The {{speaker}} finds no endpoint of Service {{service}} to send traffic to.',
     noEndpointsLabelsUnknown:
       'Service {{service}} has no ready endpoints; pods of its namespace whose labels the evidence lacks are not Ready ({{why}}): they may be the pods it selects.',
   },
@@ -182,6 +188,36 @@ function aggregatorFinding(ctx: ServiceContext): Finding | undefined {
   });
 }
 
+/**
+ * The API server's service proxy, the ingress-nginx controller or `minikube service` saying the
+ * Service has no endpoint (k8s/service-unavailable.ts), where neither its pods, its endpoints nor
+ * its selector are in the evidence to say why.
+ */
+function saidFinding(ctx: ServiceContext): Finding | undefined {
+  const { name, namespace } = ctx.service.metadata;
+  const e = newest(
+    withReason(ctx.events, 'ServiceUnavailable').filter((x) => {
+      const said = serviceUnavailableMessage(x.message);
+      return said?.service === name && (said.namespace ?? namespace) === namespace;
+    }),
+  );
+  const said = e === undefined ? undefined : serviceUnavailableMessage(e.message);
+  if (e === undefined || said === undefined) return undefined;
+  return finding(meta, {
+    reason: 'NoReadyEndpoints',
+    messageId: 'saidNoEndpoints',
+    data: { speaker: said.speaker, service: name },
+    confidence: 'medium',
+    status: graceStatus(meta, e.first, ctx.now),
+    at: e.first,
+    evidence: [eventEvidence(e, ctx.now)],
+    nextSteps: [
+      ...serviceCommands(ctx.service),
+      "Compare the Service's selector with the labels of the pods it should select, and check that those pods are Running and Ready; a Service sends traffic only to the Ready pods its selector matches.",
+    ],
+  });
+}
+
 export const rule = {
   meta,
   evaluate(ctx) {
@@ -190,7 +226,8 @@ export const rule = {
     const ns = svc.metadata.namespace;
     if (svc.spec.publishNotReadyAddresses === true) return [];
     if (ctx.pods.length === 0 && ctx.endpointSlices.length === 0 && ctx.endpoints === undefined) {
-      const said = aggregatorFinding(ctx);
+      // A selector in the evidence is judged against the pods (selector-matches-no-pods) instead.
+      const said = aggregatorFinding(ctx) ?? (svc.spec.selector === undefined ? saidFinding(ctx) : undefined);
       if (said !== undefined) return [said];
     }
     const m = membership(ctx.endpointSlices, ctx.endpoints);

@@ -8,6 +8,7 @@ import {
   ENDPOINTS_NOT_FOUND_MESSAGE,
   EPHEMERAL_LIMIT_EVICTION,
   MISSING_ENDPOINTS_MESSAGE,
+  SERVICE_UNAVAILABLE_MESSAGE,
 } from '../../../k8s/index.js';
 
 export interface MessageShape {
@@ -51,6 +52,9 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
   // The API aggregator's Available=False condition of an APIService (k8s/aggregator.ts), on its Service.
   { start: MISSING_ENDPOINTS_MESSAGE, reason: 'MissingEndpoints', type: 'Warning', kind: 'Service' },
   { start: ENDPOINTS_NOT_FOUND_MESSAGE, reason: 'EndpointsNotFound', type: 'Warning', kind: 'Service' },
+  // The API server's service proxy, the ingress-nginx controller and `minikube service` finding no
+  // endpoint of a Service (k8s/service-unavailable.ts); the proxy's Status reason names them all.
+  { start: SERVICE_UNAVAILABLE_MESSAGE, reason: 'ServiceUnavailable', type: 'Warning', kind: 'Service' },
   { start: /^AttachVolume\.Attach failed /, reason: 'FailedAttachVolume', type: 'Warning' },
   {
     start:

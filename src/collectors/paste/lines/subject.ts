@@ -5,7 +5,7 @@
  */
 import { UNNAMED_POD, UNNAMED_OWNER } from '../common/types.js';
 import { kindOf } from '../common/kind-names.js';
-import { aggregatorEndpointsMessage } from '../../../k8s/index.js';
+import { aggregatorEndpointsMessage, serviceUnavailableMessage } from '../../../k8s/index.js';
 import { unnamedName } from '../../../model/index.js';
 
 export interface Subject {
@@ -72,6 +72,10 @@ export function subjectOf(reason: string, message: string, kind = 'Pod'): Subjec
   if (reason === 'MissingEndpoints' || reason === 'EndpointsNotFound') {
     const a = aggregatorEndpointsMessage(message);
     if (a !== undefined) return { kind: 'Service', name: a.service, namespace: a.namespace };
+  }
+  if (reason === 'ServiceUnavailable') {
+    const s = serviceUnavailableMessage(message);
+    if (s !== undefined) return { kind: 'Service', name: s.service, namespace: s.namespace };
   }
   return unnamed(kind);
 }
