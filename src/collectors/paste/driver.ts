@@ -12,6 +12,7 @@ import { kindlessObjects } from './kindless.js';
 import { podsForStrayLogs, readLog, strayExecFailure, type PastedLog } from './logs.js';
 import { unnamedName } from '../../model/index.js';
 import { deletionConfirmed, markStillListed, type Deletion } from './deletions.js';
+import { proseStatusPod } from './prose-status.js';
 
 /** The first line of a YAML mapping as kubectl -o yaml prints it: lowerCamel keys, unlike describe's "Restart Count:". */
 const YAML_START = /^\s*(?:- )?[a-z][A-Za-z0-9]*:(?:\s|$)/;
@@ -67,14 +68,18 @@ function withName(raw: Record<string, unknown>, line: number): PastedObject {
  * or without quotes) of a plain path of fields: the path, or undefined when there is none (ranges,
  * filters, several expressions, indexes).
  */
-const JSONPATH = /(?:^|\s)(?:-o|--output)(?:=|\s+)?jsonpath=(['"]?)\{\.([A-Za-z]\w*(?:\.[A-Za-z]\w*)*)\}\1(?=\s|$)/;
+const JSONPATH =
+  /(?:^|\s)(?:-o|--output)(?:=|\s+)?jsonpath=(['"]?)\{\.([A-Za-z]\w*(?:\.[A-Za-z]\w*)*)\}\1(?=\s|$)/;
 
 /**
  * A value printed by `kubectl get KIND NAME -o jsonpath='{.a.b}'` put back where it came from: the
  * object the command names, with the value at a.b. Undefined when the command prints no such path
  * of one named object.
  */
-export function jsonPathObject(value: unknown, command: string | undefined): Record<string, unknown> | undefined {
+export function jsonPathObject(
+  value: unknown,
+  command: string | undefined,
+): Record<string, unknown> | undefined {
   if (command === undefined || value === undefined || value === null) return undefined;
   const path = JSONPATH.exec(firstCommand(command))?.[2]?.split('.');
   const target = path === undefined ? undefined : commandTarget(command, ['get']);
@@ -264,5 +269,10 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
     logs.length = 0;
     appendAll(logs, made.logs);
   } else appendAll(logs, strays);
+  // Nothing else read: a sentence may still name the pod's state in kubectl's own word.
+  if (objects.length === 0 && logs.length === 0) {
+    const said = proseStatusPod(lines);
+    if (said !== undefined) objects.push(said);
+  }
   return { objects: markStillListed(objects, deletions), logs, commandNamespaces, notes };
 }

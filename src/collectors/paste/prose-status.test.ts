@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { proseStatusPod } from './prose-status.js';
+import { STATUS_COLUMN } from '../../model/index.js';
+
+const word = (text: string): unknown => {
+  const pod = proseStatusPod(text.split('\n'));
+  return (pod?.raw.metadata as { annotations?: Record<string, string> } | undefined)?.annotations?.[
+    STATUS_COLUMN
+  ];
+};
+
+describe('proseStatusPod', () => {
+  it.each([
+    ['The pod is stuck at Init:CrashLoopBackOff', 'Init:CrashLoopBackOff'],
+    ['all our pods are in CrashLoopBackOff after upgrade', 'CrashLoopBackOff'],
+    ['pods stuck in `ImagePullBackOff`.', 'ImagePullBackOff'],
+    ['it keeps showing "CreateContainerConfigError"', 'CreateContainerConfigError'],
+    ['Init:0/1 forever', 'Init:0/1'],
+    ['the job pod ends Init:Error', 'Init:Error'],
+    ['container gets OOMKilled every hour', 'OOMKilled'],
+    ['first ContainerCreating, then RunContainerError', 'RunContainerError'],
+    ['ErrImagePull\nand after a while ImagePullBackOff', 'ImagePullBackOff'],
+  ])('%s', (text, expected) => {
+    expect(word(text)).toBe(expected);
+  });
+
+  it.each([
+    'the pod shows Error and then Completed',
+    'Running but not Pending anymore',
+    'see CrashLoopBackOffPolicy in the docs',
+    'the metric kube_pod_container_status_waiting_reason{reason=CrashLoopBackOff-ish}',
+    'grep for docs/CrashLoopBackOff.md',
+    'Init:Whatever is not a word kubectl prints',
+    'nothing about kubernetes here',
+  ])('no state: %s', (text) => {
+    expect(proseStatusPod(text.split('\n'))).toBeUndefined();
+  });
+
+  it('says where the state came from', () => {
+    const pod = proseStatusPod(['intro', 'the pod is in CrashLoopBackOff']);
+    expect(pod?.line).toBe(2);
+    expect(pod?.inferredName).toContain('CrashLoopBackOff in a sentence');
+    expect(pod?.raw.status).toMatchObject({
+      containerStatuses: [{ state: { waiting: { reason: 'CrashLoopBackOff' } } }],
+    });
+  });
+});

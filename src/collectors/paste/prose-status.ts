@@ -1,0 +1,43 @@
+/**
+ * The last reader, for text that holds no kubectl output at all: a sentence that names a pod's
+ * state in kubectl's own STATUS word ("the pod is stuck in Init:CrashLoopBackOff", "all pods are
+ * ImagePullBackOff"). Only words no English sentence uses otherwise count: the container waiting
+ * and terminated reasons kubectl prints that are written in one CamelCase word (not Error,
+ * Completed, Pending or Running), and any `Init:<word>` or `Init:N/M`. The pod is unnamed unless
+ * the word stands in a `get pods` row the other readers passed over; the report says so.
+ */
+import { UNNAMED_POD, type PastedObject } from './common/types.js';
+import { TERMINATED_REASONS, WAITING_REASONS } from './common/container-reasons.js';
+import { statusFromColumn } from './get/pod-status.js';
+import { STATUS_COLUMN } from '../../model/index.js';
+
+/** Words a sentence would use in their English sense. */
+const ENGLISH: ReadonlySet<string> = new Set(['Error', 'Completed']);
+
+const WORDS = [...WAITING_REASONS, ...TERMINATED_REASONS].filter((w) => !ENGLISH.has(w));
+const INIT_REST = `(?:${[...WAITING_REASONS, ...TERMINATED_REASONS].join('|')}|\\d+/\\d+|ExitCode:-?\\d+|Signal:\\d+)`;
+/** A status word on its own (not inside another word, a path or a key). */
+const STATUS_WORD = new RegExp(`(?<![\\w:/.-])(Init:${INIT_REST}|${WORDS.join('|')})(?![\\w:/-])`, 'g');
+
+/**
+ * The pod a sentence's STATUS word stands for, or undefined when no line has one. Where the text
+ * names several, the last is the state it came to (people tell what happened in order).
+ */
+export function proseStatusPod(lines: readonly string[]): PastedObject | undefined {
+  let found: { word: string; line: number } | undefined;
+  lines.forEach((line, i) => {
+    for (const m of line.matchAll(STATUS_WORD)) if (m[1] !== undefined) found = { word: m[1], line: i + 1 };
+  });
+  if (found === undefined) return undefined;
+  const status = statusFromColumn(found.word, {});
+  if (status === undefined) return undefined;
+  return {
+    raw: {
+      kind: 'Pod',
+      metadata: { name: UNNAMED_POD, annotations: { [STATUS_COLUMN]: found.word } },
+      status,
+    },
+    line: found.line,
+    inferredName: `the text holds no kubectl output; its state is read from the word ${found.word} in a sentence`,
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Text with no kubectl output but a sentence naming the pod's state in kubectl's STATUS word: read
+ * as an unnamed pod in that state (the stage its rules give), instead of refused; and never when
+ * the text holds kubectl output the readers took.
+ */
+import { describe, expect, it } from 'vitest';
+import { diagnosePaste, firstFailure } from './paste-diagnoses.js';
+
+const CLOCK = Date.parse('2026-06-01T00:00:00Z');
+
+describe('a pod state named in a sentence', () => {
+  it.each([
+    ['The pod is stuck at Init:CrashLoopBackOff', 'init-containers InitContainerCrashLoop'],
+    [
+      'All pods fail with CreateContainerConfigError due to a missing secret',
+      'container-config CreateContainerError',
+    ],
+    ['after the upgrade every pod is in ImagePullBackOff', 'image-pull PullBackOff'],
+    ['my pods are in CrashLoopBackOff', 'crash CrashLoopBackOff'],
+    ['the container was OOMKilled', 'crash OOMKilled'],
+  ])('%s', (text, expected) => {
+    expect(firstFailure(text, CLOCK)).toBe(expected);
+  });
+
+  it('is not read where kubectl output was: the row decides', () => {
+    const text = [
+      'It was in CrashLoopBackOff yesterday, now:',
+      'NAME    READY   STATUS    RESTARTS   AGE',
+      'web-1   1/1     Running   0          3h',
+    ].join('\n');
+    const { diagnoses } = diagnosePaste(text, CLOCK);
+    expect(diagnoses.map((d) => `${d.target.name} ${d.verdict}`)).toEqual(['web-1 healthy']);
+  });
+});
