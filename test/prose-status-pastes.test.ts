@@ -32,3 +32,26 @@ describe('a pod state named in a sentence', () => {
     expect(diagnoses.map((d) => `${d.target.name} ${d.verdict}`)).toEqual(['web-1 healthy']);
   });
 });
+
+describe('a kubelet condition message on a line of its own', () => {
+  it('a readiness gate whose condition does not exist is the readiness stage', () => {
+    expect(
+      firstFailure(
+        'Message: corresponding condition of pod readiness gate "target-health.elbv2.k8s.aws/k8s-default-web" does not exist.',
+        CLOCK,
+      ),
+    ).toBe('readiness ReadinessGateNotMet');
+  });
+
+  it('a list of conditions cut out of -o yaml is a pod, not refused', () => {
+    const text = [
+      '  - lastProbeTime: null',
+      '    lastTransitionTime: 2015-10-22T17:54:57Z',
+      "    message: 'containers with unready status: [foo]'",
+      '    reason: ContainersNotReady',
+      '    status: "False"',
+      '    type: Ready',
+    ].join('\n');
+    expect(diagnosePaste(text, CLOCK).diagnoses.map((d) => d.target.name)).toEqual(['unnamed-pod']);
+  });
+});

@@ -10,7 +10,13 @@ import { UNNAMED_OWNER, UNNAMED_POD, type BlockParse, type PastedObject } from '
 import { findMessage, unquote, type FoundMessage } from './anywhere.js';
 import { eventObject } from './event.js';
 import { readRowCells, type RowCells } from './row-cells.js';
-import { containerStatePod, statusPod, unhealthyKubeletNode, waitingToStartPod } from './status-objects.js';
+import {
+  conditionMessagePod,
+  containerStatePod,
+  statusPod,
+  unhealthyKubeletNode,
+  waitingToStartPod,
+} from './status-objects.js';
 import { nodeStatusEvent, podInKubeletText, subjectOf, type Subject } from './subject.js';
 import { core, joinedMessage, strip, wrappedEnd, type StartsTable } from './wrap.js';
 import { unnamedName } from '../../../model/index.js';
@@ -185,7 +191,10 @@ export function readFloor(
 ): BlockParse | undefined {
   const line = lines[start] ?? '';
   if (!onCommand) {
-    const state = containerStatePod(strip(line), start + 1) ?? waitingToStartPod(line, start + 1);
+    const state =
+      containerStatePod(strip(line), start + 1) ??
+      waitingToStartPod(line, start + 1) ??
+      conditionMessagePod(line, start + 1);
     if (state !== undefined) return { end: start + 1, objects: [state] };
   }
   const found = findMessage(line);

@@ -106,6 +106,51 @@ export function waitingToStartPod(text: string, line: number): PastedObject | un
 }
 
 /**
+ * The messages the kubelet writes into a pod's conditions (pkg/kubelet/status/generate.go), found
+ * anywhere in a line: each says which condition is False and why.
+ */
+const CONDITION_MESSAGES: readonly { readonly re: RegExp; readonly type: string; readonly reason: string }[] =
+  [
+    {
+      re: /(?<![\w-])(?:corresponding condition of pod readiness gate "[^"\s]{1,316}" does not exist\.?|the status of pod readiness gate "[^"\s]{1,316}" is not "True", but \w+)/,
+      type: 'Ready',
+      reason: 'ReadinessGatesNotReady',
+    },
+    {
+      re: /(?<![\w-])containers with unready status: \[[^\]\n]*\]/,
+      type: 'Ready',
+      reason: 'ContainersNotReady',
+    },
+    {
+      re: /(?<![\w-])containers with incomplete status: \[[^\]\n]*\]/,
+      type: 'Initialized',
+      reason: 'ContainersNotInitialized',
+    },
+  ];
+
+/**
+ * An unnamed pod whose condition a kubelet condition message in the line states (`containers with
+ * unready status: [app]`, `corresponding condition of pod readiness gate "x" does not exist.`),
+ * or undefined when the line has none.
+ */
+export function conditionMessagePod(text: string, line: number): PastedObject | undefined {
+  for (const c of CONDITION_MESSAGES) {
+    const m = c.re.exec(text);
+    if (m === null) continue;
+    return {
+      raw: {
+        kind: 'Pod',
+        metadata: { name: UNNAMED_POD },
+        status: { conditions: [{ type: c.type, status: 'False', reason: c.reason, message: m[0] }] },
+      },
+      line,
+      inferredName: 'the line names no pod',
+    };
+  }
+  return undefined;
+}
+
+/**
  * The kubelet's own word that its node is unhealthy, anywhere in a line: `PLEG is not healthy: pleg
  * was last seen active 2h33m12s ago; threshold is 3m0s` (or `pleg has yet to be successful`), which
  * it also puts in the node's Ready=False condition (KubeletNotReady). A syslog prefix
