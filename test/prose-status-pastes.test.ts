@@ -55,3 +55,23 @@ describe('a kubelet condition message on a line of its own', () => {
     expect(diagnosePaste(text, CLOCK).diagnoses.map((d) => d.target.name)).toEqual(['unnamed-pod']);
   });
 });
+
+describe("kubectl port-forward's refusal of a pod that is not Running", () => {
+  it.each([
+    ['$ kubectl port-forward -n shop pod/web-1 8080:80', 'shop/web-1', 'Pending'],
+    ['$ kubectl port-forward web-1 8080', 'default/web-1', 'Failed'],
+    ['$ kubectl port-forward svc/web 8080:80', 'default/unnamed-pod', 'Pending'],
+    ['some prose first', 'default/unnamed-pod', 'Succeeded'],
+  ])('%s', (command, target, phase) => {
+    const text = `${command}\nerror: unable to forward port because pod is not running. Current status=${phase}`;
+    const { snapshot, diagnoses } = diagnosePaste(text, CLOCK);
+    expect(diagnoses.map((d) => `${d.target.namespace}/${d.target.name}`)).toEqual([target]);
+    expect(snapshot.pods[0]?.status.phase).toBe(phase);
+  });
+
+  it('reads no phase kubectl does not print', () => {
+    expect(() =>
+      diagnosePaste('error: unable to forward port because pod is not running. Current status=Broken', CLOCK),
+    ).toThrow(/holds no Kubernetes objects/);
+  });
+});

@@ -9,7 +9,7 @@ import { commandTarget, type CommandTarget } from './common/command.js';
 import type { PastedObject } from './common/types.js';
 import { DELETION_DENIED, isUnnamed, WORKLOAD_KINDS } from '../../model/index.js';
 
-const VERBS = ['get', 'describe', 'logs', 'log', 'events'] as const;
+const VERBS = ['get', 'describe', 'logs', 'log', 'events', 'port-forward'] as const;
 const OWNERS: ReadonlySet<string> = new Set(WORKLOAD_KINDS);
 
 /** A name the readers made up, or took from a container, rather than read. */

@@ -13,6 +13,7 @@ import { readRowCells, type RowCells } from './row-cells.js';
 import {
   conditionMessagePod,
   containerStatePod,
+  portForwardPod,
   statusPod,
   unhealthyKubeletNode,
   waitingToStartPod,
@@ -194,7 +195,8 @@ export function readFloor(
     const state =
       containerStatePod(strip(line), start + 1) ??
       waitingToStartPod(line, start + 1) ??
-      conditionMessagePod(line, start + 1);
+      conditionMessagePod(line, start + 1) ??
+      portForwardPod(line, start + 1);
     if (state !== undefined) return { end: start + 1, objects: [state] };
   }
   const found = findMessage(line);

@@ -105,6 +105,21 @@ export function waitingToStartPod(text: string, line: number): PastedObject | un
   };
 }
 
+/** kubectl port-forward's refusal (pkg/cmd/portforward: "... Current status=%v", the pod's phase). */
+const PORT_FORWARD_NOT_RUNNING =
+  /(?<![\w-])unable to forward port because pod is not running\. Current status=(Pending|Succeeded|Failed|Unknown)\b/;
+
+/** The pod `kubectl port-forward` found not Running, in the phase it printed; unnamed (the command names it). */
+export function portForwardPod(text: string, line: number): PastedObject | undefined {
+  const phase = PORT_FORWARD_NOT_RUNNING.exec(text)?.[1];
+  if (phase === undefined) return undefined;
+  return {
+    raw: { kind: 'Pod', metadata: { name: UNNAMED_POD }, status: { phase } },
+    line,
+    inferredName: 'kubectl port-forward names no pod in its error',
+  };
+}
+
 /**
  * The messages the kubelet writes into a pod's conditions (pkg/kubelet/status/generate.go), found
  * anywhere in a line: each says which condition is False and why.
