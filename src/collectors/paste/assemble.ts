@@ -4,6 +4,7 @@ import { UNNAMED_POD, type PastedObject } from './common/types.js';
 import { adoptUnnamedPod, attributeUnnamedEvents, joinPodFragment } from './attribute.js';
 import { appContainersNamedByEvents, nameUnnamedContainer, restoreFieldPath } from './container-names.js';
 import { TERMINATING_FOR } from './describe/kinds.js';
+import { LAST_RESTART_AGO } from './get/pods.js';
 import { parseAge } from './common/text.js';
 import { CLUSTER_SCOPED } from './common/kind-names.js';
 import { deepMerge } from './merge.js';
@@ -112,6 +113,20 @@ function addEvent(a: Assembly, o: PastedObject, index: number): void {
   if (o.inferredName !== undefined) note(a, o.line, `the event names no object; ${o.inferredName}`);
 }
 
+/**
+ * The one container of a `get pods` row whose RESTARTS said `(2m ago)`: its last run ended then
+ * (kubectl prints the newest lastState.terminated.finishedAt there).
+ */
+function lastRestartDated(status: unknown, at: number): Record<string, unknown> {
+  const s = rec(status);
+  const containers = Array.isArray(s.containerStatuses) ? s.containerStatuses : [];
+  if (containers.length !== 1) return s;
+  const c = rec(containers[0]);
+  const lastState = rec(c.lastState);
+  const terminated = { ...rec(lastState.terminated), finishedAt: formatTime(at) };
+  return { ...s, containerStatuses: [{ ...c, lastState: { ...lastState, terminated } }] };
+}
+
 /** Any other object gets the paste's namespace, times for its age and `Terminating (lasts …)`; pods merge. */
 function addObject(a: Assembly, o: PastedObject): void {
   const raw: Record<string, unknown> = { ...o.raw };
@@ -128,6 +143,8 @@ function addObject(a: Assembly, o: PastedObject): void {
   }
   if (o.age?.last !== undefined && meta.creationTimestamp === undefined)
     meta.creationTimestamp = formatTime(a.reference - o.age.last * 1000);
+  const restartAgo = parseAge(str(annotations[LAST_RESTART_AGO]) ?? '');
+  if (restartAgo !== undefined) raw.status = lastRestartDated(raw.status, a.reference - restartAgo * 1000);
   raw.metadata = meta;
   if (o.inferredName !== undefined) {
     note(

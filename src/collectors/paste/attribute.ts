@@ -170,6 +170,19 @@ function appContainerNames(pod: Raw): Set<string> {
 }
 
 /**
+ * One container state told twice: the pod's own wins, and when both are of the same kind (a `get
+ * pods` row dating a `terminated` that the fragment gives the reason and exit code of) the
+ * fragment fills the fields the pod's lacks.
+ */
+function sameStateJoined(own: unknown, fragment: unknown): unknown {
+  if (own === undefined) return fragment;
+  const [kind, ...more] = Object.keys(rec(own));
+  if (kind === undefined || more.length > 0 || fragment === undefined) return own;
+  const theirs = rec(fragment)[kind];
+  return theirs === undefined ? own : { [kind]: { ...rec(theirs), ...rec(rec(own)[kind]) } };
+}
+
+/**
  * A container's state cut out of a `describe pod` without its pod (`Last State: Terminated`,
  * `Reason: StartError`, `Exit Code: 128`) beside the one pod the paste names (a `get pods` row):
  * the fragment is that pod's, when the pod has one app container (or names none) and the fragment
@@ -208,9 +221,11 @@ export function joinPodFragment(
     ...from,
     ...into,
     name: their ?? name,
-    ...(into.state !== undefined || from.state !== undefined ? { state: into.state ?? from.state } : {}),
+    ...(into.state !== undefined || from.state !== undefined
+      ? { state: sameStateJoined(into.state, from.state) }
+      : {}),
     ...(into.lastState !== undefined || from.lastState !== undefined
-      ? { lastState: into.lastState ?? from.lastState }
+      ? { lastState: sameStateJoined(into.lastState, from.lastState) }
       : {}),
   };
   // The fragment's spec of the container (image, probes, limits) too, the pod's own fields first.

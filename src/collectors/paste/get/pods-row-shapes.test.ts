@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseGetPods } from './pods.js';
 import { readWith, text } from '../common/parser-test-helpers.js';
 import { READINESS_GATES_COLUMN, READY_COLUMN, STATUS_COLUMN } from './table.js';
+import { LAST_RESTART_AGO } from './pods.js';
 import { UNNAMED_POD } from '../common/types.js';
 
 const read = (t: string) => readWith(t, parseGetPods);
@@ -60,12 +61,14 @@ describe('a row gives exactly the fields its cells hold', () => {
             [STATUS_COLUMN]: 'Running',
             [READY_COLUMN]: '1/1',
             [READINESS_GATES_COLUMN]: '1/1',
+            [LAST_RESTART_AGO]: '3m',
           },
         },
         spec: { nodeName: 'node-1' },
         status: {
           phase: 'Running',
           conditions: [{ type: 'Ready', status: 'True' }],
+          containerStatuses: [{ name: 'unnamed', ready: true, restartCount: 2, state: { running: {} } }],
           podIP: '10.244.1.7',
           nominatedNodeName: 'node-2',
         },

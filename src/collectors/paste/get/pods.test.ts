@@ -26,9 +26,11 @@ describe('kubectl get pods (NAME READY STATUS RESTARTS AGE)', () => {
       age: { last: 259200 },
     });
     expect(objs[0]?.raw.spec).toBeUndefined();
+    // A one-container pod Running after restarts: the container runs again, its restarts counted.
     expect(objs[1]?.raw.status).toEqual({
       phase: 'Running',
       conditions: [{ type: 'Ready', status: 'False' }],
+      containerStatuses: [{ name: 'unnamed', ready: false, restartCount: 4, state: { running: {} } }],
     });
     expect(objs[2]?.raw.status).toEqual({
       containerStatuses: [

@@ -5,7 +5,13 @@
  * (`kubectl get all`). Each row is a partial Pod; the STATUS column is inverted by
  * pod-status.ts and always kept as printed in an annotation.
  */
-import { UNNAMED_POD, type BlockParse, type BlockParser, type PastedObject } from '../common/types.js';
+import {
+  UNNAMED_CONTAINER,
+  UNNAMED_POD,
+  type BlockParse,
+  type BlockParser,
+  type PastedObject,
+} from '../common/types.js';
 import {
   alignRow,
   cellsOf,
@@ -27,7 +33,34 @@ import { parseAge, endsTable, value } from '../common/text.js';
 type Cells = ReadonlyMap<string, string>;
 
 const READY = /^(\d+)\/(\d+)$/;
-const RESTARTS = /^(\d+)(?: \(\S+ ago\))?$/;
+const RESTARTS = /^(\d+)(?: \((\S+) ago\))?$/;
+
+/**
+ * Annotation carrying the RESTARTS column's `(2m ago)` until the assembler knows when kubectl ran:
+ * kubectl prints there the newest lastState.terminated.finishedAt of the pod's containers.
+ */
+export const LAST_RESTART_AGO = 'handoff.dev/last-restart-ago';
+
+/**
+ * A `Running` row of a one-container pod that restarted: the container runs again after
+ * `restarts` restarts, its last run ended when `(… ago)` says (the assembler dates it). With more
+ * containers the count and the time may belong to any of them, so nothing is said.
+ */
+function restartedContainer(
+  status: StatusFields,
+  ready: { ready: number; total: number } | undefined,
+  restarts: number | undefined,
+): StatusFields {
+  if (status['phase'] !== 'Running' || status['containerStatuses'] !== undefined) return status;
+  if (ready?.total !== 1 || restarts === undefined || restarts === 0) return status;
+  const container = {
+    name: UNNAMED_CONTAINER,
+    ready: ready.ready === 1,
+    restartCount: restarts,
+    state: { running: {} },
+  };
+  return { ...status, containerStatuses: [container] };
+}
 const STATUS = /^[A-Za-z][\w:./-]*$/;
 
 /** A name as people redact it under a header ("my_pod_1", "POD-A"): kubectl never prints one, people do. */
@@ -87,11 +120,17 @@ function podFromCells(row: Cells, line: number, underHeader = false): PastedObje
   const readyFacts =
     readyM === undefined ? undefined : { ready: Number(readyM[1]), total: Number(readyM[2]) };
   const restartCount = restartsM === undefined ? undefined : Number(restartsM[1]);
-  const fromColumn = withGates(
-    statusFromColumn(status, { ready: readyFacts, restarts: restartCount }) ?? {},
+  const fromColumn = restartedContainer(
+    withGates(
+      statusFromColumn(status, { ready: readyFacts, restarts: restartCount }) ?? {},
+      readyFacts,
+      row.get('READINESSGATES'),
+    ),
     readyFacts,
-    row.get('READINESSGATES'),
+    restartCount,
   );
+  // The time of the last restart is one container's only when the pod has one.
+  const restartAgo = readyFacts?.total === 1 ? restartsM?.[2] : undefined;
   const node = value(row.get('NODE'));
   const ip = value(row.get('IP'));
   const nominated = value(row.get('NOMINATEDNODE'));
@@ -101,6 +140,7 @@ function podFromCells(row: Cells, line: number, underHeader = false): PastedObje
     [STATUS_COLUMN]: status,
     ...(ready === undefined ? {} : { [READY_COLUMN]: ready }),
     ...(gates === undefined || !READY.test(gates) ? {} : { [READINESS_GATES_COLUMN]: gates }),
+    ...(restartAgo === undefined ? {} : { [LAST_RESTART_AGO]: restartAgo }),
   };
   const seconds = age === undefined ? undefined : parseAge(age);
   return {
