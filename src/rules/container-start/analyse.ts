@@ -260,7 +260,7 @@ function logOnlyFailure(entry: ContainerEntry, logs: readonly LogTail[]): Contai
 
 /**
  * A CrashLoopBackOff whose last termination the evidence does not show (a `kubectl get pods` row
- * gives only its STATUS word) over start failures the kubelet reported for that container, with
+ * gives only its STATUS word, and at most when it ended) over start failures the kubelet reported for that container, with
  * no `Started` since the newest: the back-off restarts a container whose process never started.
  * Takes the container's events (its own group, or for a pod's only app container the events that
  * name none) out of `groups`.
@@ -272,12 +272,12 @@ function backOffOverStartFailures(
   unnamed: Map<string, EventGroup> | undefined,
 ): ContainerStartFailure | undefined {
   const status = entry.status;
-  if (
-    !hasState(status) ||
-    status.state.waiting?.reason !== 'CrashLoopBackOff' ||
-    status.lastState?.terminated !== undefined
-  )
-    return undefined;
+  const ended = status?.lastState?.terminated;
+  // A termination dated only (a row's `RESTARTS 5 (28s ago)`) does not show how it ended.
+  const shown =
+    ended !== undefined &&
+    (ended.reason !== undefined || ended.exitCode !== undefined || ended.signal !== undefined);
+  if (!hasState(status) || status.state.waiting?.reason !== 'CrashLoopBackOff' || shown) return undefined;
   const own =
     group?.events ?? (entry.ref.type === 'app' && unnamed !== undefined ? unattributed(unnamed) : []);
   if (own.length === 0) return undefined;
