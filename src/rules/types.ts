@@ -68,6 +68,7 @@ export interface SnapshotIndex {
   storageClass(name: string): StorageClass | undefined;
   defaultStorageClass(): StorageClass | undefined;
   workload(kind: string, namespace: string, name: string): Workload | undefined;
+  workloadsInNamespace(namespace: string): readonly Workload[];
   service(namespace: string, name: string): Service | undefined;
   servicesInNamespace(namespace: string): readonly Service[];
   endpointSlicesFor(namespace: string, service: string): readonly EndpointSlice[];

@@ -1,4 +1,5 @@
 import { parseDescribe } from './describe/block.js';
+import { parseLabelsBlock } from './describe/labels-block.js';
 import { parseConditionEntry } from './describe/condition-entry.js';
 import { parseNodeConditionRows } from './describe/node-condition-rows.js';
 import type { PasteParsers } from './driver.js';
@@ -26,13 +27,14 @@ export const parseLine: BlockParser = lineParser(startsTable);
 /**
  * The block parsers, in the order the driver tries them at each line: a condition entry of an
  * object kubectl has no printer for (before describe, which would read its Message and Reason as
- * a container's state), describe output (its sections also hold tables), a node's condition
- * rows pasted alone, then `kubectl get` tables, then single lines.
+ * a container's state), describe output (its sections also hold tables), a pod's Labels block
+ * cut out of it, a node's condition rows pasted alone, then `kubectl get` tables, then single lines.
  */
 export const PASTE_PARSERS: PasteParsers = {
   blocks: [
     parseConditionEntry,
     parseDescribe,
+    parseLabelsBlock,
     parseNodeConditionRows,
     parseGetEvents,
     parseGetPods,

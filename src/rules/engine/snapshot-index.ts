@@ -48,6 +48,7 @@ export class Index implements SnapshotIndex {
   private readonly pvs = new Map<string, PersistentVolume>();
   private readonly classes = new Map<string, StorageClass>();
   private readonly workloads = new Map<string, Workload>();
+  private readonly workloadsByNs = new Map<string, Workload[]>();
   private readonly services = new Map<string, Service>();
   private readonly servicesByNs = new Map<string, Service[]>();
   private readonly slices = new Map<string, EndpointSlice[]>();
@@ -79,8 +80,10 @@ export class Index implements SnapshotIndex {
       if (DEFAULT_CLASS_ANNOTATIONS.some((a) => s.metadata.annotations?.[a] === 'true')) defaultClass = s;
     }
     this.defaultClass = defaultClass;
-    for (const w of snapshot.workloads)
+    for (const w of snapshot.workloads) {
       this.workloads.set(objKey(w.kind, w.metadata.namespace, w.metadata.name), w);
+      push(this.workloadsByNs, w.metadata.namespace ?? '', w);
+    }
     for (const s of snapshot.services) {
       this.services.set(nsKey(s.metadata.namespace, s.metadata.name), s);
       push(this.servicesByNs, s.metadata.namespace ?? '', s);
@@ -138,6 +141,9 @@ export class Index implements SnapshotIndex {
   }
   defaultStorageClass(): StorageClass | undefined {
     return this.defaultClass;
+  }
+  workloadsInNamespace(namespace: string): readonly Workload[] {
+    return this.workloadsByNs.get(namespace) ?? [];
   }
   workload(kind: string, namespace: string, name: string): Workload | undefined {
     return this.workloads.get(objKey(kind, namespace, name));

@@ -1,5 +1,5 @@
-import type { Evidence, Finding, Pod } from '../../model/index.js';
-import { formatSelector, parseTime } from '../../k8s/index.js';
+import type { Evidence, Finding, Pod, Workload } from '../../model/index.js';
+import { formatSelector, matchesServiceSelector, parseTime } from '../../k8s/index.js';
 import { finding, graceStatus } from '../shared/finding.js';
 import { kubectl } from '../shared/kubectl.js';
 import {
@@ -26,6 +26,9 @@ const meta = {
     'Without pods in the evidence, an Endpoints object (or slices) listing no address at all tells the same; so does one of a ' +
     'Service whose selector the evidence lacks (a `kubectl get endpoints` row reading <none>) when every pod shown is Ready. ' +
     'Not-ready pods whose labels (or the selector) are unknown may be its backends instead: left to no-ready-endpoints. ' +
+    "Without pods or endpoints in the evidence, the pod templates of the namespace's workloads (a Deployment and a Service " +
+    'pasted as manifests) stand for their pods, which carry the template labels: a selector that matches none of them is ' +
+    'reported at low confidence. ' +
     'Services without a selector and ExternalName Services are skipped.',
   reasons: ['SelectorMatchesNoPods'],
   graceSeconds: 30,
@@ -39,6 +42,8 @@ const meta = {
       'Service {{service}} selects {{selector}}, but namespace {{namespace}} has no pods at all.',
     noPodsShown:
       'Service {{service}} selects {{selector}}, and its endpoints list no address, ready or not: no running pod in namespace {{namespace}} carries those labels (the evidence shows no pods).',
+    noTemplateSelected:
+      'Service {{service}} selects {{selector}}, but the pods of {{workloads}} carry {{labels}}: the Service selects none of them (their pods are not in the evidence).',
     noEndpointsSelectorUnknown:
       'Service {{service}} has no endpoint at all, and no pod shown could be one ({{pods}}): its selector, which the evidence does not show, matches no running pod in namespace {{namespace}}.',
   },
@@ -98,6 +103,63 @@ function selectorUnknownFindings(ctx: ServiceContext): Finding[] {
   ];
 }
 
+/** Workloads of the namespace whose pod template the evidence holds with labels (Job's and CronJob's pods too). */
+function templatesIn(
+  ctx: ServiceContext,
+  ns: string,
+): { workload: Workload; labels: Record<string, string> }[] {
+  return ctx.index.workloadsInNamespace(ns).flatMap((w) => {
+    const labels = w.spec.template?.metadata?.labels;
+    return labels !== undefined && Object.keys(labels).length > 0
+      ? [{ workload: w, labels: { ...labels } }]
+      : [];
+  });
+}
+
+/**
+ * No pods and no endpoints in the evidence, but workloads whose pod templates are (manifests
+ * pasted beside the Service): their controllers give every pod the template's labels, so a
+ * selector that matches no template selects none of those pods.
+ */
+function templateFindings(
+  ctx: ServiceContext,
+  ns: string,
+  selector: Readonly<Record<string, string>>,
+): Finding[] {
+  const svc = ctx.service;
+  const templates = templatesIn(ctx, ns);
+  if (templates.length === 0 || templates.some((t) => matchesServiceSelector(selector, t.labels))) return [];
+  const named = templates.slice(0, 3);
+  const since = parseTime(svc.metadata.creationTimestamp);
+  return [
+    finding(meta, {
+      reason: 'SelectorMatchesNoPods',
+      messageId: 'noTemplateSelected',
+      data: {
+        service: svc.metadata.name,
+        selector: formatSelector(selector),
+        workloads: named.map((t) => `${t.workload.kind} ${t.workload.metadata.name}`).join(', '),
+        labels: named.map((t) => formatSelector(t.labels)).join('; '),
+      },
+      status: graceStatus(meta, since, ctx.now),
+      confidence: 'low',
+      evidence: [
+        serviceEvidence(svc),
+        ...named.map((t) => ({
+          source: 'spec' as const,
+          text: `${t.workload.kind} ${t.workload.metadata.name} pod template labels: ${formatSelector(t.labels)}`,
+        })),
+      ],
+      at: since,
+      nextSteps: [
+        ...serviceCommands(svc),
+        kubectl.raw(`get pods${kubectl.nsFlag(ns)} --show-labels`),
+        "Make the Service selector and the pod template labels agree (change the selector, or the labels in the workload's template).",
+      ],
+    }),
+  ];
+}
+
 export const rule = {
   meta,
   evaluate(ctx) {
@@ -112,7 +174,7 @@ export const rule = {
     if (listed !== undefined && listed > 0) return [];
     // Without pods, only the Service's own empty Endpoints (or slices) tell.
     const own = ctx.endpointSlices.length > 0 || ctx.endpoints !== undefined;
-    if (!ctx.collected.has('pods') && !own) return [];
+    if (!ctx.collected.has('pods') && !own) return templateFindings(ctx, ns, selector);
     // Pods whose labels the evidence does not hold (a `kubectl get pods` row without --show-labels,
     // a describe fragment without its Labels line) may match: only empty endpoints still tell, weakly,
     // and not-ready ones may be its backends (no-ready-endpoints).
