@@ -38,7 +38,9 @@ const STATE_OF_WARNING: readonly { readonly message: RegExp; readonly states: re
     states: ['ContainerCreating'],
   },
   {
-    message: /^(?:0\/\d+ nodes are available|pod has unbound immediate PersistentVolumeClaims)/,
+    // The scheduler's message, or only its per-node reasons as a sentence quotes them.
+    message:
+      /^(?:0\/\d+ nodes are available|pod has unbound immediate PersistentVolumeClaims|\d+ (?:node\(s\) |Insufficient ))/,
     states: ['Pending'],
   },
 ];

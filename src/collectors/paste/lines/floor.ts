@@ -18,7 +18,7 @@ import {
   unhealthyKubeletNode,
   waitingToStartPod,
 } from './status-objects.js';
-import { nodeStatusEvent, podInKubeletText, subjectOf, type Subject } from './subject.js';
+import { nodeStatusEvent, podInKubeletText, subjectOf, UNNAMED, type Subject } from './subject.js';
 import { core, joinedMessage, strip, wrappedEnd, type StartsTable } from './wrap.js';
 import { unnamedName } from '../../../model/index.js';
 import { withoutFrameEnd, withoutWideEventTail } from '../common/text.js';
@@ -181,6 +181,24 @@ function bareRow(lines: readonly string[], start: number, startsTable: StartsTab
 }
 
 /**
+ * The scheduler's per-node reasons quoted in a sentence (`because of \`3 node(s) didn't match Pod's
+ * node affinity/selector\``, "2 Insufficient memory"): the detail of a FailedScheduling message,
+ * which the scheduler records on the pod. Only inside backticks or double quotes: at the start of a
+ * line the same words are the continuation of a message a terminal wrapped.
+ */
+const QUOTED_NODE_REASONS = /(?<q>[`"])(\d+ (?:node\(s\) |Insufficient )[^`"\n]{3,600})\k<q>/;
+
+function quotedSchedulingReasons(line: string, start: number): BlockParse | undefined {
+  const detail = QUOTED_NODE_REASONS.exec(line)?.[2];
+  if (detail === undefined) return undefined;
+  const event = eventObject(
+    { ...UNNAMED, type: 'Warning', reason: 'FailedScheduling', message: detail.trim() },
+    start + 1,
+  );
+  return { end: start + 1, objects: [event] };
+}
+
+/**
  * Reads the line at `start` as the floor does; `onCommand` when it is a pasted command line, where
  * only a whole event row after the command counts.
  */
@@ -204,5 +222,5 @@ export function readFloor(
   if (onCommand) return undefined;
   const node = unhealthyKubeletNode(line, start + 1);
   if (node !== undefined) return { end: start + 1, objects: [node] };
-  return nodeRow(line, start) ?? bareRow(lines, start, startsTable);
+  return nodeRow(line, start) ?? quotedSchedulingReasons(line, start) ?? bareRow(lines, start, startsTable);
 }
