@@ -59,6 +59,7 @@ describe('Index: objects without a namespace are filed under the empty namespace
     ['pods', () => index.podsInNamespace(''), [p]],
     ['pvcs', () => index.pvcsInNamespace(''), [claim]],
     ['services', () => index.servicesInNamespace(''), [svc]],
+    ['workloads', () => index.workloadsInNamespace(''), [deploy]],
     ['quotas', () => index.resourceQuotas(''), [quota]],
     ['limit ranges', () => index.limitRanges(''), [limits]],
     ['events', () => index.eventsFor({ kind: 'Pod', name: 'bare' }), [bareEvent]],
@@ -73,6 +74,7 @@ describe('Index: objects without a namespace are filed under the empty namespace
 
   it('other namespaces and unknown names find nothing', () => {
     expect(index.servicesInNamespace('default')).toEqual([]);
+    expect(index.workloadsInNamespace('default')).toEqual([]);
     expect(index.service('default', 'api')).toBeUndefined();
     expect(index.workload('StatefulSet', '', 'api')).toBeUndefined();
     expect(index.probes('default', 'bare')).toEqual([]);
@@ -81,6 +83,15 @@ describe('Index: objects without a namespace are filed under the empty namespace
 });
 
 describe('Index: services and probes', () => {
+  it('lists the workloads of a namespace in snapshot order, not those of others', () => {
+    const a = workload({ kind: 'Deployment', name: 'a' });
+    const b = workload({ kind: 'StatefulSet', name: 'b' });
+    const other = workload({ kind: 'Deployment', name: 'a', namespace: 'shop' });
+    const index = new Index(snapshot({ workloads: [a, other, b] }));
+    expect(index.workloadsInNamespace('default')).toEqual([a, b]);
+    expect(index.workloadsInNamespace('shop')).toEqual([other]);
+  });
+
   it('lists the services of a namespace in snapshot order, not those of others', () => {
     const a = service({ name: 'a' });
     const b = service({ name: 'b' });
