@@ -16,6 +16,7 @@ import {
   execFailureAfterStart,
   execFailureInOutput,
   isProcessStartFailure,
+  isStartTermination,
   logsOf,
   startFailureOf,
   type StartFailure,
@@ -178,13 +179,13 @@ function execFailure(entry: ContainerEntry, status: StatedStatus, exec: ExecFail
 function statusFailure(
   ctx: PodContext,
   entry: ContainerEntry,
-  status: StatedStatus,
+  status: ContainerStatus,
   sf: StartFailure,
   own: readonly EventRecord[],
 ): ContainerStartFailure {
   const newest = tellingNewest(own);
   const message = sf.message || (newest === undefined ? '' : (startDetail(newest)?.detail ?? ''));
-  const waiting = status.state.waiting;
+  const waiting = status.state?.waiting;
   const evidence: Evidence[] = [
     ...(sf.where === 'lastState.terminated' && waiting?.reason !== undefined
       ? [stateEvidence(entry.ref, 'state.waiting', waiting.reason, waiting.message)]
@@ -306,6 +307,28 @@ function computeStartFailures(ctx: PodContext): readonly ContainerStartFailure[]
   for (const entry of entries) {
     const key = `${entry.ref.type}/${entry.ref.name}`;
     const group = groups.get(key);
+    // Without a current state (a status cut out of -o yaml after its lastState) a last run that
+    // never started its process is the present: the kubelet starts the same command again.
+    const lastEnd = entry.status?.lastState?.terminated;
+    if (!hasState(entry.status) && entry.status !== undefined && isStartTermination(lastEnd)) {
+      groups.delete(key);
+      out.push(
+        statusFailure(
+          ctx,
+          entry,
+          entry.status,
+          {
+            where: 'lastState.terminated',
+            reason: lastEnd?.reason ?? '',
+            message: lastEnd?.message ?? '',
+            exitCode: lastEnd?.exitCode,
+            finishedAt: lastEnd?.finishedAt,
+          },
+          group?.events ?? [],
+        ),
+      );
+      continue;
+    }
     // Without a current state the container's events decide, below, or else its log.
     if (!hasState(entry.status)) {
       const fromLog = group === undefined ? logOnlyFailure(entry, ctx.logs) : undefined;
