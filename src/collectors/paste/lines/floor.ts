@@ -9,6 +9,7 @@ import { knownKind } from '../common/kind-names.js';
 import { UNNAMED_OWNER, UNNAMED_POD, type BlockParse, type PastedObject } from '../common/types.js';
 import { findMessage, unquote, type FoundMessage } from './anywhere.js';
 import { eventObject } from './event.js';
+import { recorderLogEvent } from './recorder-log.js';
 import { readRowCells, type RowCells } from './row-cells.js';
 import {
   conditionMessagePod,
@@ -217,6 +218,9 @@ export function readFloor(
       portForwardPod(line, start + 1);
     if (state !== undefined) return { end: start + 1, objects: [state] };
   }
+  // client-go's recorder names the object and the event's type and reason itself.
+  const logged = onCommand ? undefined : recorderLogEvent(line, start + 1);
+  if (logged !== undefined) return logged;
   const found = findMessage(line);
   if (found !== undefined) return messageRow(lines, start, found, startsTable, onCommand);
   if (onCommand) return undefined;
