@@ -120,7 +120,7 @@ describe("selector-matches-no-pods from the workloads' pod templates", () => {
   const judge = (...workloads: Workload[]) =>
     runRule(noPods, {
       ...snapshot({ services: [web], workloads }),
-      collected: new Set(['services', 'workloads']),
+      collected: ['services', 'workloads'],
     });
 
   it('names up to three workloads and the labels their pods carry', () => {
