@@ -10,10 +10,11 @@
 import { UNNAMED_POD, type BlockParse } from '../common/types.js';
 import { eventObject } from './event.js';
 
-const OLD =
-  /\bEvent\(v1\.ObjectReference\{Kind:"(\w+)", Namespace:"([^"]*)", Name:"([^"]+)"(?:, UID:"[^"]*")?(?:, APIVersion:"([^"]*)")?[^}]*?(?:FieldPath:"([^"]*)")?\}\): type: '(\w+)' reason: '(\w+)' (.*)$/;
-const STRUCTURED =
-  /"Event occurred" object="(?:([^"/]*)\/)?([^"]+)"(?: fieldPath="([^"]*)")?(?: kind="(\w+)")?(?: apiVersion="([^"]*)")? type="(\w+)" reason="(\w+)" message="((?:[^"\\]|\\.)*)"/;
+/** Both forms, with the same named parts. */
+const FORMS: readonly RegExp[] = [
+  /"Event occurred" object="(?:(?<namespace>[^"/]*)\/)?(?<name>[^"]+)"(?: fieldPath="(?<fieldPath>[^"]*)")?(?: kind="(?<kind>\w+)")?(?: apiVersion="(?<apiVersion>[^"]*)")? type="(?<type>\w+)" reason="(?<reason>\w+)" message="(?<quoted>(?:[^"\\]|\\.)*)"/,
+  /\bEvent\(v1\.ObjectReference\{Kind:"(?<kind>\w+)", Namespace:"(?<namespace>[^"]*)", Name:"(?<name>[^"]+)"(?:, UID:"[^"]*")?(?:, APIVersion:"(?<apiVersion>[^"]*)")?[^}]*?(?:FieldPath:"(?<fieldPath>[^"]*)")?\}\): type: '(?<type>\w+)' reason: '(?<reason>\w+)' (?<message>.*)$/,
+];
 
 /** API groups whose kinds the model holds (core "v1", apps, batch). */
 const KNOWN_GROUP = /^(?:v1|apps\/v1\w*|batch\/v1\w*|extensions\/v1beta1)$/;
@@ -29,34 +30,25 @@ interface Recorded {
   readonly message: string;
 }
 
+const orUndefined = (text: string | undefined): string | undefined => (text === '' ? undefined : text);
+
 function recorded(line: string): Recorded | undefined {
-  const s = STRUCTURED.exec(line);
-  if (s?.[2] !== undefined && s[6] !== undefined && s[7] !== undefined && s[8] !== undefined) {
+  for (const form of FORMS) {
+    const g = form.exec(line)?.groups;
+    if (g?.name === undefined || g.type === undefined || g.reason === undefined) continue;
     return {
       // Without kind= (some releases) the object is the pod of a kubelet's or scheduler's event.
-      kind: s[4] ?? 'Pod',
-      namespace: s[1] === '' ? undefined : s[1],
-      name: s[2],
-      apiVersion: s[5],
-      fieldPath: s[3] === '' ? undefined : s[3],
-      type: s[6],
-      reason: s[7],
-      message: s[8].replace(/\\(["\\])/g, '$1'),
+      kind: g.kind ?? 'Pod',
+      namespace: orUndefined(g.namespace),
+      name: g.name,
+      apiVersion: g.apiVersion,
+      fieldPath: orUndefined(g.fieldPath),
+      type: g.type,
+      reason: g.reason,
+      message: g.quoted === undefined ? (g.message ?? '').trim() : g.quoted.replace(/\\(["\\])/g, '$1'),
     };
   }
-  const o = OLD.exec(line);
-  if (o?.[1] === undefined || o[3] === undefined || o[6] === undefined || o[7] === undefined)
-    return undefined;
-  return {
-    kind: o[1],
-    namespace: o[2] === '' ? undefined : o[2],
-    name: o[3],
-    apiVersion: o[4],
-    fieldPath: o[5] === '' ? undefined : o[5],
-    type: o[6],
-    reason: o[7],
-    message: (o[8] ?? '').trim(),
-  };
+  return undefined;
 }
 
 /** The event a recorder log line records, or a note for one about a custom resource; undefined for other lines. */
