@@ -92,7 +92,32 @@ describe('pods that stand for the pods of Pending claims, when the paste shows n
       ],
     ],
     ['nothing at all', []],
+    [
+      'a Pending pod beside it',
+      [claim('d', 'Pending'), { kind: 'Pod', metadata: { name: 'db-0' }, status: { phase: 'Pending' } }],
+    ],
   ])('none for %s', (_, objects) => {
     expect(podsOfPendingClaims(objects, 'shop')).toEqual({ pods: [], notes: [] });
+  });
+});
+
+describe('pods that run beside a Pending claim cannot be its users', () => {
+  it.each([
+    [
+      'the provisioner Running',
+      [{ kind: 'Pod', metadata: { name: 'provisioner-1' }, status: { phase: 'Running' } }],
+    ],
+    ['a Job pod Succeeded', [{ kind: 'Pod', metadata: { name: 'setup-x' }, status: { phase: 'Succeeded' } }]],
+    [
+      "a Running pod's event",
+      [
+        { kind: 'Pod', metadata: { name: 'provisioner-1' }, status: { phase: 'Running' } },
+        { kind: 'Event', involvedObject: { kind: 'Pod', name: 'provisioner-1' }, reason: 'Started' },
+      ],
+    ],
+  ])('%s: the claim still gets a pod that stands for its own', (_, beside) => {
+    expect(standIns([claim('data', 'Pending'), ...(beside as Raw[])])).toEqual([
+      ['shop', 'unnamed-pod', 'data'],
+    ]);
   });
 });

@@ -23,16 +23,33 @@ function waitsForConsumerOnly(objects: readonly Raw[], name: string): boolean {
   return reasons.includes('WaitForFirstConsumer') && reasons.every((r) => r === 'WaitForFirstConsumer');
 }
 
+/** Phases of a pod that got past scheduling: one whose claim is Pending never does. */
+const PLACED = new Set(['Running', 'Succeeded']);
+
+/**
+ * A pod that runs (or ran to completion), or an event about one: it cannot be a user of a
+ * Pending claim, so it is no target that stands for the claim's pods (the provisioner's own pod
+ * shown Running beside the claim).
+ */
+function runsWithoutIt(o: Raw, objects: readonly Raw[]): boolean {
+  const placed = (pod: Raw): boolean => pod.kind === 'Pod' && PLACED.has(str(rec(pod.status).phase) ?? '');
+  if (o.kind !== 'Event') return placed(o);
+  const about = rec(o.involvedObject);
+  if (str(about.kind) !== 'Pod') return false;
+  return objects.some((p) => placed(p) && str(rec(p.metadata).name) === str(about.name));
+}
+
 /**
  * The unnamed pods that stand for the pods of Pending claims, with the note that says so; none
- * when the paste has a target of its own or no claim it shows is Pending (or only waits for its
+ * when the paste has a target of its own (other than pods that run, which no Pending claim holds
+ * back) or no claim it shows is Pending (or only waits for its
  * first consumer, or is used by no pod as kubectl's `Used By: <none>` says).
  */
 export function podsOfPendingClaims(
   objects: readonly Raw[],
   namespace: string,
 ): { readonly pods: readonly Raw[]; readonly notes: readonly string[] } {
-  if (hasTargetOfItsOwn(objects)) return { pods: [], notes: [] };
+  if (hasTargetOfItsOwn(objects.filter((o) => !runsWithoutIt(o, objects)))) return { pods: [], notes: [] };
   const claims = objects
     .filter((o) => o.kind === 'PersistentVolumeClaim' && str(rec(o.status).phase) === 'Pending')
     // kubectl said no pod uses it (`Used By: <none>`): there are no pods to stand for.
