@@ -68,14 +68,18 @@ function withName(raw: Record<string, unknown>, line: number): PastedObject {
  * or without quotes) of a plain path of fields: the path, or undefined when there is none (ranges,
  * filters, several expressions, indexes).
  */
-const JSONPATH = /(?:^|\s)(?:-o|--output)(?:=|\s+)?jsonpath=(['"]?)\{\.([A-Za-z]\w*(?:\.[A-Za-z]\w*)*)\}\1(?=\s|$)/;
+const JSONPATH =
+  /(?:^|\s)(?:-o|--output)(?:=|\s+)?jsonpath=(['"]?)\{\.([A-Za-z]\w*(?:\.[A-Za-z]\w*)*)\}\1(?=\s|$)/;
 
 /**
  * A value printed by `kubectl get KIND NAME -o jsonpath='{.a.b}'` put back where it came from: the
  * object the command names, with the value at a.b. Undefined when the command prints no such path
  * of one named object.
  */
-export function jsonPathObject(value: unknown, command: string | undefined): Record<string, unknown> | undefined {
+export function jsonPathObject(
+  value: unknown,
+  command: string | undefined,
+): Record<string, unknown> | undefined {
   if (command === undefined || value === undefined || value === null) return undefined;
   const path = JSONPATH.exec(firstCommand(command))?.[2]?.split('.');
   const target = path === undefined ? undefined : commandTarget(command, ['get']);
@@ -199,6 +203,7 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
       // What `kubectl logs` printed is the application's text: kept as a log tail, never parsed.
       const read = readLog(lines, i, line);
       if (read !== undefined) {
+        if (read.pod !== undefined) objects.push(read.pod);
         if (read.log !== undefined) {
           logs.push(read.log);
           logLine ??= i + 1;

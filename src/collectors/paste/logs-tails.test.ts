@@ -36,6 +36,48 @@ describe('readLog', () => {
     expect(got).toEqual({ end: end + 1, log: kept === undefined ? undefined : { ...HEAD, lines: kept } });
   });
 
+  it.each([
+    ['a pod not found', 'Error from server (NotFound): pods "web-1" not found'],
+    [
+      'the kubelet unreachable',
+      'Error from server: Get "https://10.0.0.5:10250/containerLogs/shop/web-1/app": dial tcp 10.0.0.5:10250: i/o timeout',
+    ],
+    [
+      'no previous run',
+      'Error from server (BadRequest): previous terminated container "app" in pod "web-1" not found',
+    ],
+    ['a client error', 'error: a container name must be specified for pod web-1, choose one of: [app proxy]'],
+  ])("kubectl's complaint about %s ends the log", (_, complaint) => {
+    expect(readLog([COMMAND, 'starting', complaint], 1, COMMAND)).toEqual({
+      end: 2,
+      log: { ...HEAD, lines: ['starting'] },
+    });
+  });
+
+  it.each([
+    [
+      'a Job',
+      'Error from server (Forbidden): jobs.batch "migrate" is forbidden: User "system:serviceaccount:shop:default" cannot get resource "jobs"',
+    ],
+    ['a Job gone', 'Error from server (NotFound): jobs.batch "db-setup" not found'],
+  ])("the server's answer to a kubectl run inside the pod about %s is a log line", (_, answer) => {
+    expect(readLog([COMMAND, 'waiting for job', answer], 1, COMMAND)).toEqual({
+      end: 3,
+      log: { ...HEAD, lines: ['waiting for job', answer] },
+    });
+  });
+
+  it("kubectl's note on the container it picked lists the pod's containers and is no log line", () => {
+    const note = 'Defaulted container "app" out of: app, proxy, setup (init), debugger-x7 (ephem)';
+    const got = readLog([COMMAND, note, 'starting'], 1, COMMAND);
+    expect(got?.log?.lines).toEqual(['starting']);
+    expect(got?.pod?.raw).toEqual({
+      kind: 'Pod',
+      metadata: { name: 'web-1' },
+      spec: { containers: [{ name: 'app' }, { name: 'proxy' }], initContainers: [{ name: 'setup' }] },
+    });
+  });
+
   it('a fence inside a log line is log text', () => {
     const body = ['level=info msg="rendering ```yaml block"', 'level=info msg=done'];
     expect(readLog([COMMAND, ...body], 1, COMMAND)).toEqual({ end: 3, log: { ...HEAD, lines: body } });
@@ -118,6 +160,30 @@ describe('strayExecFailure', () => {
 });
 
 describe('podsForStrayLogs', () => {
+  it.each([
+    ['init', true],
+    ['istio-init', true],
+    ['init-chown-data', true],
+    ['wait-for-db', true],
+    ['wait', true],
+    ['check-db-ready', true],
+    ['volume-permissions', true],
+    ['change-perms', true],
+    ['sysctl', true],
+    ['web', false],
+    ['initializer', false],
+    ['waiter', false],
+    ['db-checker', false],
+  ])('a log of container %s: an init container %s', (name, init) => {
+    const [pod] = podsForStrayLogs(
+      [{ pod: 'web-1', namespace: 'shop', container: name, previous: false, lines: ['x'] }],
+      3,
+    ).pods;
+    const spec = pod?.raw.spec as { containers: { name: string }[]; initContainers?: { name: string }[] };
+    expect(spec.initContainers?.map((c) => c.name) ?? []).toEqual(init ? [name] : []);
+    expect(spec.containers.map((c) => c.name)).toEqual(init ? [] : [name]);
+  });
+
   const EXEC = 'standard_init_linux.go:228: exec user process caused: exec format error';
   const stray = (over: Partial<PastedLog>): PastedLog => ({
     pod: '',

@@ -9,6 +9,7 @@ import { firstCommand, isPromptLine, NS_FLAG, withoutFrameEnd } from './common/t
 import { UNNAMED_CONTAINER, UNNAMED_POD, type PastedObject } from './common/types.js';
 import { STATUS_COLUMN } from '../../model/index.js';
 import { RUNC_EXEC_FAILURE, RUNC_EXEC_FAILURE_SOURCE } from '../../k8s/index.js';
+import { defaultedContainers, defaultedPod } from './lines/status-objects.js';
 
 /** Output of a pasted `kubectl logs` command; namespace and container are filled in later when the command leaves them out. */
 export interface PastedLog {
@@ -75,7 +76,17 @@ function logsCommand(pasted: string): Omit<PastedLog, 'lines'> | undefined {
   };
 }
 
-const KUBECTL_ERROR = /^(?:Error from server\b|error: )/;
+/**
+ * kubectl's own complaint about the log it was asked for: `error: ...`, or the server's answer
+ * about the pod or its container (`container "web" in pod "web-1" is waiting to start`, `pods
+ * "web-1" not found`, the kubelet's `Get .../containerLogs/...` failing). A program in the pod
+ * that runs kubectl itself prints the server's answers about other objects (`jobs.batch "migrate"
+ * is forbidden`) into its log: those are log lines.
+ */
+function kubectlComplaint(line: string): boolean {
+  if (line.startsWith('error: ')) return true;
+  return /^Error from server\b/.test(line) && /^Error from server: |\bpods?\b|containerLogs/.test(line);
+}
 
 /** Lines kept of one pasted log. */
 const LOG_LINES = 200;
@@ -88,23 +99,31 @@ export function readLog(
   lines: readonly string[],
   start: number,
   command: string,
-): { readonly end: number; readonly log: PastedLog | undefined } | undefined {
+): { readonly end: number; readonly log: PastedLog | undefined; readonly pod?: PastedObject } | undefined {
   const log = logsCommand(command);
   if (log === undefined) return undefined;
   let i = start;
   const body: string[] = [];
+  let pod: PastedObject | undefined;
   while (
     i < lines.length &&
     !isPromptLine(lines[i] ?? '') &&
     !/^\s*(?:```|~~~)/.test(lines[i] ?? '') &&
     // kubectl's own complaint ("Error from server (BadRequest): container ... is waiting to start") is no log line.
-    !KUBECTL_ERROR.test(lines[i] ?? '')
+    !kubectlComplaint(lines[i] ?? '')
   ) {
-    body.push(lines[i] ?? '');
+    // kubectl's note on the container it picked (stderr, before the log) lists the pod's containers.
+    // (A pod the command leaves open stays the stray log's: its note names no pod either.)
+    if (defaultedContainers(lines[i] ?? '') === undefined) body.push(lines[i] ?? '');
+    else if (log.pod !== '') pod ??= defaultedPod(lines, i, log.pod);
     i++;
   }
   while (body.length > 0 && (body.at(-1) ?? '').trim() === '') body.pop();
-  return { end: i, log: body.length > 0 ? { ...log, lines: body.slice(-LOG_LINES) } : undefined };
+  return {
+    end: i,
+    log: body.length > 0 ? { ...log, lines: body.slice(-LOG_LINES) } : undefined,
+    ...(pod === undefined ? {} : { pod }),
+  };
 }
 
 /** `kubectl logs --prefix` puts `[pod/NAME/CONTAINER] ` before every line. */
@@ -140,10 +159,19 @@ function execFailureLog(
 }
 
 /**
+ * The names charts give init containers, read as such when nothing else in the text lists the
+ * pod's containers: an `init` word (init, istio-init, init-chown-data), a wait (wait-for-db), a
+ * check before the start (check-db-ready), a volume made ready (volume-permissions, change-perms,
+ * fix-chown, sysctl).
+ */
+const INIT_NAMING =
+  /(?:^|-)init(?:-|$)|^wait(?:-|$)|^check-|(?:^|-)(?:permissions|perms|chown|chmod|sysctl)(?:-|$)/;
+
+/**
  * The pods pasted logs are of, when the paste holds no pod at all (`kubectl logs` output, stray
  * runc exec failures): each pod a command or prefix names, or unnamed-pod, in the namespace the
  * command names, with the containers the logs name (a log naming none is the pod's one unnamed
- * container), and the logs given to them. Without them the logs would be of nobody and the
+ * container; one named as init containers are, an init container), and the logs given to them. Without them the logs would be of nobody and the
  * paste refused.
  */
 export function podsForStrayLogs(
@@ -158,17 +186,24 @@ export function podsForStrayLogs(
     entry.names.add(l.container ?? UNNAMED_CONTAINER);
     containers.set(key, entry);
   }
-  const pods = [...containers.values()].map(({ pod, namespace, names }) => ({
-    raw: {
-      kind: 'Pod',
-      metadata: { name: pod, ...(namespace === undefined ? {} : { namespace }) },
-      spec: { containers: [...names].map((name) => ({ name })) },
-    },
-    line,
-    ...(strays.some((l) => l.pod === '') && pod === UNNAMED_POD
-      ? { inferredName: 'the log names no pod' }
-      : {}),
-  }));
+  const pods = [...containers.values()].map(({ pod, namespace, names }) => {
+    const init = [...names].filter((n) => INIT_NAMING.test(n));
+    const app = [...names].filter((n) => !INIT_NAMING.test(n));
+    return {
+      raw: {
+        kind: 'Pod',
+        metadata: { name: pod, ...(namespace === undefined ? {} : { namespace }) },
+        spec: {
+          containers: app.map((name) => ({ name })),
+          ...(init.length > 0 ? { initContainers: init.map((name) => ({ name })) } : {}),
+        },
+      },
+      line,
+      ...(strays.some((l) => l.pod === '') && pod === UNNAMED_POD
+        ? { inferredName: 'the log names no pod' }
+        : {}),
+    };
+  });
   return { pods, logs };
 }
 

@@ -4,7 +4,9 @@ import type {
   EventRecord,
   Evidence,
   Finding,
+  LogTail,
 } from '../../model/index.js';
+import { UNNAMED_CONTAINER } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
 import { describePod, hasState, shorten, stateEvidence } from '../shared/container-evidence.js';
 import { initContainerEntries, isSidecar } from '../shared/containers.js';
@@ -17,6 +19,7 @@ import {
   logTail,
   runningSince,
 } from './analyse.js';
+import { initLogEnd, statelessInitLogs } from './init-log.js';
 import { kubectl } from '../shared/kubectl.js';
 import { execFailureAfterStart, startFailureOf } from '../shared/start-failure.js';
 import { syncErrors } from '../shared/sync-error.js';
@@ -44,6 +47,8 @@ const meta = {
       'Init container {{container}} keeps failing and the kubelet is backing off its restarts, so the app containers never start.',
     failedEvents:
       'Init container {{container}} exited with {{exit}} (the kubelet reports it in its events), so the app containers never start.',
+    failedLog:
+      'Init container {{container}} ends its log with an error, so the app containers never start: {{detail}} (its state is not in the evidence).',
     sidecarCrashLoop:
       'Sidecar init container {{container}} keeps crashing ({{exit}}, {{restarts}} restarts): {{detail}}',
   },
@@ -205,7 +210,23 @@ export const rule = {
         ),
       );
     }
-    return out;
+    if (out.length > 0) return out;
+    // No state and no event of any init container: a log that ends in an error is all there is.
+    return statelessInitLogs(pod, ctx.logs)
+      .filter((l) => initLogEnd(l.lines) === 'error')
+      .map((l) => {
+        const ref: ContainerRef = { name: l.container || UNNAMED_CONTAINER, type: 'init' };
+        return report(
+          ctx,
+          ref,
+          'failedLog',
+          undefined,
+          0,
+          condition === undefined ? [] : [condition],
+          undefined,
+          l,
+        );
+      });
   },
 } satisfies Rule<'pod'>;
 
@@ -222,10 +243,11 @@ function report(
   restarts: number,
   evidence: Evidence[],
   back: EventRecord | undefined,
+  only?: LogTail,
 ): Finding {
   const { pod } = ctx;
-  const looping = id !== 'failed' && id !== 'failedEvents';
-  const log = logTail(ctx.logs, ref, looping);
+  const looping = id !== 'failed' && id !== 'failedEvents' && id !== 'failedLog';
+  const log = logTail(only === undefined ? ctx.logs : [{ ...only, container: ref.name }], ref, looping);
   const detail =
     shorten(term?.message ?? '', 200) || log.last || 'no termination message or log in the evidence';
   // A failed run under restartPolicy Never is final, whether the status or only the events show it.
@@ -240,7 +262,9 @@ function report(
       restarts,
       detail,
     },
-    basis: id === 'crashLoopEvents' || id === 'failedEvents' ? 'events' : 'state',
+    // Events and a log are history once the pod is initialized; a log alone does not say how long ago.
+    basis: id === 'crashLoopEvents' || id === 'failedEvents' || id === 'failedLog' ? 'events' : 'state',
+    ...(id === 'failedLog' ? { confidence: 'low' as const } : {}),
     container: ref,
     evidence: [...evidence, ...log.evidence],
     at: Math.max(parseTime(term?.finishedAt) ?? 0, back?.last ?? back?.first ?? 0) || undefined,

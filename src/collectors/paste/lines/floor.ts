@@ -15,6 +15,7 @@ import {
   conditionMessagePod,
   containerStatePod,
   portForwardPod,
+  defaultedPod,
   statusPod,
   unhealthyKubeletNode,
   waitingToStartPod,
@@ -215,7 +216,8 @@ export function readFloor(
       containerStatePod(strip(line), start + 1) ??
       waitingToStartPod(line, start + 1) ??
       conditionMessagePod(line, start + 1) ??
-      portForwardPod(line, start + 1);
+      portForwardPod(line, start + 1) ??
+      defaultedPod(lines, start);
     if (state !== undefined) return { end: start + 1, objects: [state] };
   }
   // client-go's recorder names the object and the event's type and reason itself.

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { UNNAMED_CONTAINER, UNNAMED_POD } from '../common/types.js';
-import { containerStatePod, statusPod, waitingToStartPod } from './status-objects.js';
+import {
+  containerStatePod,
+  defaultedContainers,
+  defaultedPod,
+  statusPod,
+  waitingToStartPod,
+} from './status-objects.js';
 
 const NO_POD = 'the text names no pod';
 /** The node controller's NodeLost message (pkg/util/node NodeUnreachablePodReason, kubernetes-facts.md §3.4). */
 const NODE_LOST = 'Node worker-2 which was running pod web-0 is unresponsive';
 const EVICTED = 'The node was low on resource: memory. Threshold quantity: 100Mi, available: 87608Ki.';
-const BACK_OFF = 'back-off 5m0s restarting failed container=app pod=web-0_default(0f6e1d2c-1b2a-4c3d-9e8f-0a1b2c3d4e5f)';
+const BACK_OFF =
+  'back-off 5m0s restarting failed container=app pod=web-0_default(0f6e1d2c-1b2a-4c3d-9e8f-0a1b2c3d4e5f)';
 
 describe('statusPod', () => {
   it('reads the node and the pod from a NodeLost message, with no phase', () => {
@@ -130,8 +137,8 @@ describe('containerStatePod', () => {
     ['no reason', 'back-off restarting failed container'],
     ['a reason with no message', 'CrashLoopBackOff:'],
     ['a reason with blanks only after it', 'CrashLoopBackOff:   '],
-    ['Error is everyone\'s word', 'Error: secret "db-password" not found'],
-    ['Completed is everyone\'s word', 'Completed: all done'],
+    ["Error is everyone's word", 'Error: secret "db-password" not found'],
+    ["Completed is everyone's word", 'Completed: all done'],
     ['a word that is no container reason', 'Warning: would violate PodSecurity "restricted:latest"'],
     ['empty', ''],
   ])('%s: undefined', (_label, text) => {
@@ -139,7 +146,7 @@ describe('containerStatePod', () => {
   });
 });
 
-describe('waitingToStartPod: the kubelet\'s answer to kubectl logs', () => {
+describe("waitingToStartPod: the kubelet's answer to kubectl logs", () => {
   const said = (container: string, name: string, reason: string) =>
     `Error from server (BadRequest): container "${container}" in pod "${name}" is waiting to start: ${reason}`;
 
@@ -199,5 +206,60 @@ describe('waitingToStartPod: the kubelet\'s answer to kubectl logs', () => {
     ['empty', ''],
   ])('%s: undefined', (_label, text) => {
     expect(waitingToStartPod(text, 1)).toBeUndefined();
+  });
+});
+
+describe("kubectl's Defaulted container note (pkg/cmd/util/podcmd)", () => {
+  it.each([
+    [
+      'app containers only',
+      'Defaulted container "app" out of: app, proxy',
+      { app: ['app', 'proxy'], init: [] },
+    ],
+    [
+      'init and ephemeral containers marked',
+      'Defaulted container "app" out of: app, debugger-abc12 (ephem), setup (init), wait-for-db (init)',
+      { app: ['app'], init: ['setup', 'wait-for-db'] },
+    ],
+    [
+      'after a quote and prose',
+      '> " Defaulted container "app" out of: app, setup (init)"',
+      { app: ['app'], init: ['setup'] },
+    ],
+    ['the picked container not listed', 'Defaulted container "web" out of: app, setup (init)', undefined],
+    ['a list that is not names', 'Defaulted container "app" out of: the app and more', undefined],
+    ['no note', 'Defaulted to the app', undefined],
+  ])('%s', (_, text, listed) => {
+    expect(defaultedContainers(text)).toEqual(listed);
+  });
+
+  it('names the pod a "waiting to start" answer of the same container names', () => {
+    const got = defaultedPod(
+      [
+        'Defaulted container "app" out of: app, setup (init)',
+        'Error from server (BadRequest): container "app" in pod "web-0" is waiting to start: PodInitializing',
+      ],
+      0,
+    );
+    expect(got).toStrictEqual({
+      raw: {
+        kind: 'Pod',
+        metadata: { name: 'web-0' },
+        spec: { containers: [{ name: 'app' }], initContainers: [{ name: 'setup' }] },
+      },
+      line: 1,
+    });
+  });
+
+  it('an answer about another container names no pod', () => {
+    const got = defaultedPod(
+      [
+        'Defaulted container "app" out of: app, setup (init)',
+        'Error from server (BadRequest): container "other" in pod "web-0" is waiting to start: PodInitializing',
+      ],
+      0,
+    );
+    expect(got?.raw.metadata).toEqual({ name: UNNAMED_POD });
+    expect(got?.inferredName).toBe(NO_POD);
   });
 });

@@ -105,6 +105,63 @@ export function waitingToStartPod(text: string, line: number): PastedObject | un
   };
 }
 
+/**
+ * kubectl's note when it picks a pod's container itself (`kubectl logs`, `exec`, `attach`;
+ * pkg/cmd/util/podcmd): `Defaulted container "app" out of: app, sidecar, setup (init), dbg (ephem)`.
+ * The list is the pod's spec: app containers bare, init containers marked `(init)`.
+ */
+const DEFAULTED = /(?<![\w-])Defaulted container "([^"\s]+)" out of: ([^"\n]*[^"\s.,])/;
+const LISTED = /^([a-z0-9][-a-z0-9]*)(?: \((init|ephem)\))?$/;
+
+/** The containers of a pod that kubectl's "Defaulted container" note lists, by kind; undefined when the line has none. */
+export function defaultedContainers(
+  text: string,
+): { readonly app: readonly string[]; readonly init: readonly string[] } | undefined {
+  const m = DEFAULTED.exec(text);
+  if (m === null) return undefined;
+  const app: string[] = [];
+  const init: string[] = [];
+  for (const item of (m[2] ?? '').split(', ')) {
+    const c = LISTED.exec(item.trim());
+    if (c === null) return undefined;
+    if (c[2] === undefined) app.push(c[1] ?? '');
+    else if (c[2] === 'init') init.push(c[1] ?? '');
+  }
+  return app.includes(m[1] ?? '') ? { app, init } : undefined;
+}
+
+/**
+ * The pod whose containers a "Defaulted container" note lists: `name` when a command named it,
+ * else the pod a "waiting to start" answer in the next lines names for the same container.
+ */
+export function defaultedPod(
+  lines: readonly string[],
+  start: number,
+  name?: string,
+): PastedObject | undefined {
+  const text = lines[start] ?? '';
+  const listed = defaultedContainers(text);
+  if (listed === undefined) return undefined;
+  const picked = DEFAULTED.exec(text)?.[1];
+  const answer = lines
+    .slice(start, start + 3)
+    .map((l) => WAITING_TO_START.exec(l))
+    .find((w) => w !== null && w[1] === picked);
+  const pod = name ?? answer?.[2];
+  return {
+    raw: {
+      kind: 'Pod',
+      metadata: { name: pod ?? UNNAMED_POD },
+      spec: {
+        containers: listed.app.map((c) => ({ name: c })),
+        ...(listed.init.length > 0 ? { initContainers: listed.init.map((c) => ({ name: c })) } : {}),
+      },
+    },
+    line: start + 1,
+    ...(pod === undefined ? { inferredName: 'the text names no pod' } : {}),
+  };
+}
+
 /** kubectl port-forward's refusal (pkg/cmd/portforward: "... Current status=%v", the pod's phase). */
 const PORT_FORWARD_NOT_RUNNING =
   /(?<![\w-])unable to forward port because pod is not running\. Current status=(Pending|Succeeded|Failed|Unknown)\b/;
