@@ -21,6 +21,8 @@ import {
   lastTermination,
   logEvidence,
   restartingFrequently,
+  restartsShown,
+  restartsShownByBackOff,
   terminationEvidence,
 } from '../shared/restarts.js';
 import { perContext } from '../shared/memo.js';
@@ -113,9 +115,14 @@ function fromStatus(
       text: `containerStatuses[${entry.ref.name}].state.waiting: ${waiting.reason}${waiting.message ? `: ${waiting.message}` : ''}`,
     });
   } else if (status.state?.running !== undefined) {
+    const shown = restartsShownByBackOff(status);
     evidence.push({
       source: 'status',
-      text: `containerStatuses[${entry.ref.name}].state.running: started ${status.state.running.startedAt ?? '(time unknown)'}, restartCount ${status.restartCount}`,
+      text:
+        `containerStatuses[${entry.ref.name}].state.running: started ${status.state.running.startedAt ?? '(time unknown)'}, ` +
+        (shown > status.restartCount
+          ? `after a restart back-off that only ${shown} or more failed restarts in a row reach`
+          : `restartCount ${status.restartCount}`),
     });
   }
   if (term !== undefined) evidence.push(terminationEvidence(entry.ref, status, term));
@@ -133,7 +140,7 @@ function fromStatus(
     status,
     termination: term,
     exitCode: code,
-    restarts: status.restartCount,
+    restarts: restartsShown(status),
     looping,
     restartPolicy,
     evidence,

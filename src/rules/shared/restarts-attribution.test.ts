@@ -7,6 +7,8 @@ import {
   parseRestartBackOff,
   probeDrivenRestart,
   restartingFrequently,
+  restartsShown,
+  restartsShownByBackOff,
   terminationEvidence,
 } from './restarts.js';
 
@@ -220,5 +222,51 @@ describe('parseRestartBackOff with surrounding whitespace', () => {
     expect(
       parseRestartBackOff('  Back-off restarting failed container app in pod web-1_default(uid)\n'),
     ).toBe('app');
+  });
+});
+
+describe("the restarts the kubelet's back-off delay shows (a describe cut before its Restart Count)", () => {
+  const T0 = Date.parse('2024-09-28T00:00:00Z');
+  const iso = (s: number): string => new Date(T0 + s * 1000).toISOString();
+  /** Ran `ran` seconds, exited, and was started again `gap` seconds later; restartCount as pasted (0 when cut). */
+  const status = (ran: number, gap: number, restartCount = 0) => ({
+    name: 'app',
+    ready: false,
+    restartCount,
+    state: { running: { startedAt: iso(ran + gap) } },
+    lastState: {
+      terminated: { exitCode: 137, reason: 'OOMKilled', startedAt: iso(0), finishedAt: iso(ran) },
+    },
+  });
+  it.each([
+    ['restarted at once', 60, 1, 0],
+    ['after the first delay (10 s + a sync)', 60, 18, 0],
+    ['after 20 s', 60, 31, 2],
+    ['after 40 s', 60, 52, 3],
+    ['after 80 s', 60, 92, 4],
+    ['after 160 s', 60, 172, 5],
+    ['at the 300 s cap', 60, 303, 5],
+    ['a last run past the 10-minute reset', 700, 303, 0],
+  ])('%s: %i s run, %i s gap, %i restarts in a row at least', (_name, ran, gap, restarts) => {
+    expect(restartsShownByBackOff(status(ran, gap))).toBe(restarts);
+  });
+
+  it('a count the status gives wins when it is higher', () => {
+    expect(restartsShown(status(60, 303, 9))).toBe(9);
+    expect(restartsShown(status(60, 303, 0))).toBe(5);
+  });
+
+  it('times it lacks show nothing', () => {
+    const s = status(60, 303);
+    expect(
+      restartsShownByBackOff({ ...s, lastState: { terminated: { exitCode: 137, finishedAt: iso(60) } } }),
+    ).toBe(0);
+    expect(restartsShownByBackOff({ ...s, state: { running: {} } })).toBe(0);
+    expect(restartsShownByBackOff(undefined)).toBe(0);
+  });
+
+  it('a container back at work after a capped back-off, its last exit minutes ago, is still restarting', () => {
+    expect(restartingFrequently(status(60, 303), T0 + 400_000)).toBe(true);
+    expect(restartingFrequently(status(60, 1), T0 + 400_000)).toBe(false);
   });
 });

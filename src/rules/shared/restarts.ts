@@ -43,12 +43,40 @@ export function isKillExit(code: number | undefined): boolean {
   return code === 137 || code === 143;
 }
 
+/** The kubelet's first restart delay; each failed restart doubles it (10 s, 20 s, 40 s ... 300 s). */
+const BACK_OFF_INITIAL_MS = 10_000;
+/** The kubelet restarts a container at the first pod sync after its back-off ends: this much later at most. */
+const SYNC_SLACK_MS = 10_000;
+
+/**
+ * The restarts in a row the kubelet's restart back-off shows: the time between the last exit and
+ * the current start is the back-off's delay (plus a sync at most), and the delay of the n-th
+ * restart in a row is 10 s × 2^(n-1). Only when the last run was shorter than the 10 minutes
+ * after which the kubelet resets its back-off; 0 when the times do not show it.
+ */
+export function restartsShownByBackOff(status: ContainerStatus | undefined): number {
+  const last = status?.lastState?.terminated;
+  const started = parseTime(status?.state?.running?.startedAt);
+  const finished = parseTime(last?.finishedAt);
+  const lastStart = parseTime(last?.startedAt);
+  if (started === undefined || finished === undefined || lastStart === undefined) return 0;
+  if (finished - lastStart >= LOOP_WINDOW_MS) return 0;
+  const delay = started - finished - SYNC_SLACK_MS;
+  if (delay < BACK_OFF_INITIAL_MS) return 0;
+  return Math.floor(Math.log2(delay / BACK_OFF_INITIAL_MS)) + 1;
+}
+
+/** The restarts the status shows: its restartCount, or more when the back-off's delay shows more (a count cut out of the paste). */
+export function restartsShown(status: ContainerStatus | undefined): number {
+  return Math.max(status?.restartCount ?? 0, restartsShownByBackOff(status));
+}
+
 /**
  * A container that runs now but restarted at least LOOP_MIN_RESTARTS times, the last time
  * within LOOP_WINDOW_MS: the restarts are not history yet. Unknown times never count.
  */
 export function restartingFrequently(status: ContainerStatus | undefined, now: number): boolean {
-  if (status === undefined || status.restartCount < LOOP_MIN_RESTARTS) return false;
+  if (status === undefined || restartsShown(status) < LOOP_MIN_RESTARTS) return false;
   const lastEnd =
     parseTime(status.lastState?.terminated?.finishedAt) ?? parseTime(status.state?.running?.startedAt);
   return lastEnd !== undefined && now - lastEnd < LOOP_WINDOW_MS;
