@@ -102,3 +102,31 @@ describe("kubectl's notes on a pod that waits for its init containers", () => {
     expect(diagnoses.map((d) => d.verdict)).not.toContain('failed');
   });
 });
+
+describe("genuine kubectl output (kubectl logs against the simulator's init-container-stuck scenario)", () => {
+  it("the default container's answer, then the init container's own log: that init container is stuck", () => {
+    const text = lines(
+      '$ kubectl logs -n analytics reporting-8494bd4468-5v2bw',
+      'Defaulted container "reporting" out of: reporting, wait-for-db (init)',
+      'Error from server (BadRequest): container "reporting" in pod "reporting-8494bd4468-5v2bw" is waiting to start: PodInitializing',
+      '$ kubectl logs -n analytics reporting-8494bd4468-5v2bw -c wait-for-db',
+      'waiting for postgres.analytics.svc.cluster.local:5432',
+    );
+    const [d] = diagnosePaste(text, CLOCK).diagnoses;
+    expect([
+      d?.target.namespace,
+      d?.target.name,
+      d?.verdict,
+      d?.stage,
+      d?.reason,
+      d?.container?.name,
+    ]).toEqual([
+      'analytics',
+      'reporting-8494bd4468-5v2bw',
+      'failed',
+      'init-containers',
+      'InitContainerStuck',
+      'wait-for-db',
+    ]);
+  });
+});
