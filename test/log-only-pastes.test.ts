@@ -1,7 +1,8 @@
 /**
  * A paste that is only `kubectl logs` output is not refused: the pod the command names is in the
  * evidence by its log alone, judged unknown (its status is not there), with the log's last line
- * as evidence and the commands that show the rest.
+ * as evidence and the commands that show the rest; an init container's log that ends in an error
+ * is that init container failing.
  */
 import { describe, expect, it } from 'vitest';
 import { snapshotFromSources } from '../src/collectors/files/index.js';
@@ -17,33 +18,16 @@ function diagnoses(text: string) {
 }
 
 describe('a paste of kubectl logs output only', () => {
-  it.each([
-    [
-      '$ kubectl logs -p move2kube-0 -c change-perms',
-      'default/move2kube-0',
-      'the previous log of container change-perms',
-    ],
-    [
-      'pi@kube-master: $ kubectl logs traefik-7d8bf8b9b-7bqq2 -c volume-permissions',
-      'default/traefik-7d8bf8b9b-7bqq2',
-      'the log of container volume-permissions',
-    ],
-    [
-      'user@host:~$ kubectl logs -n data noobaa-db-pg-0 -c init',
-      'data/noobaa-db-pg-0',
-      'the log of container init',
-    ],
-    ['kubectl logs web-1 --previous', 'default/web-1', 'the previous log of its container'],
-  ])('%s', (command, target, log) => {
-    const text = [
-      command,
-      'setting permissions of /var/lib/pgsql',
-      'chown: /data: Operation not permitted',
-      '',
-    ].join('\n');
-    const [d, ...rest] = diagnoses(text);
+  const text = (command: string): string =>
+    [command, 'setting permissions of /var/lib/pgsql', 'chown: /data: Operation not permitted', ''].join(
+      '\n',
+    );
+
+  it('an app container: its state is unknown, the log is the evidence', () => {
+    const log = 'the previous log of its container';
+    const [d, ...rest] = diagnoses(text('kubectl logs web-1 --previous'));
     expect(rest).toEqual([]);
-    expect(`${d?.target.namespace}/${d?.target.name}`).toBe(target);
+    expect(`${d?.target.namespace}/${d?.target.name}`).toBe('default/web-1');
     expect(d?.verdict).toBe('unknown');
     expect(d?.stage).toBeNull();
     expect(d?.summary).toBe(
@@ -52,6 +36,31 @@ describe('a paste of kubectl logs output only', () => {
     expect(d?.evidence).toEqual([
       { source: 'log', text: `${log} ends: chown: /data: Operation not permitted` },
     ]);
+  });
+
+  it.each([
+    ['$ kubectl logs -p move2kube-0 -c change-perms', 'default/move2kube-0', 'change-perms'],
+    [
+      'pi@kube-master: $ kubectl logs traefik-7d8bf8b9b-7bqq2 -c volume-permissions',
+      'default/traefik-7d8bf8b9b-7bqq2',
+      'volume-permissions',
+    ],
+    ['user@host:~$ kubectl logs -n data noobaa-db-pg-0 -c init', 'data/noobaa-db-pg-0', 'init'],
+  ])('a container named as init containers are (%s): its error ends the init stage', (command, target, c) => {
+    const [d, ...rest] = diagnoses(text(command));
+    expect(rest).toEqual([]);
+    expect(`${d?.target.namespace}/${d?.target.name}`).toBe(target);
+    expect([d?.verdict, d?.stage, d?.reason, d?.container?.name, d?.container?.type]).toEqual([
+      'failed',
+      'init-containers',
+      'InitContainerFailed',
+      c,
+      'init',
+    ]);
+    expect(d?.confidence).toBe('low');
+    expect(d?.evidence.map((e) => e.text)).toContain(
+      `${c} ${command.includes(' -p ') ? 'previous log' : 'log'}: chown: /data: Operation not permitted`,
+    );
   });
 
   it('a pasted pod keeps the usual judgement: the log is only evidence beside it', () => {

@@ -47,13 +47,12 @@ describe('how an init container log ends, read alone', () => {
   });
 });
 
-const pod = (over: Partial<Pod['spec']>, status: Pod['status'] = {}): Pod =>
-  ({
-    kind: 'Pod',
-    metadata: { name: 'web-0', namespace: 'shop' },
-    spec: { containers: [{ name: 'web' }], ...over },
-    status,
-  }) as Pod;
+const pod = (over: Partial<Pod['spec']>, status: Pod['status'] = {}): Pod => ({
+  kind: 'Pod',
+  metadata: { name: 'web-0', namespace: 'shop' },
+  spec: { containers: [{ name: 'web' }], ...over },
+  status,
+});
 const log = (container: string): LogTail => ({
   namespace: 'shop',
   pod: 'web-0',
