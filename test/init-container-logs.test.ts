@@ -130,3 +130,23 @@ describe("genuine kubectl output (kubectl logs against the simulator's init-cont
     ]);
   });
 });
+
+describe('a pod status pasted under the logs command it followed', () => {
+  it("is read as the pod's status, not kept as its log", () => {
+    const text = lines(
+      'kubectl logs -f db-6488476b5-25gs9',
+      '...',
+      'state:',
+      '      waiting:',
+      "        message: 'Error response from daemon: invalid mode: /var/lib/postgresql/data'",
+      '        reason: CreateContainerError',
+    );
+    const [d] = diagnosePaste(text, CLOCK).diagnoses;
+    expect([d?.target.name, d?.verdict, d?.stage, d?.reason]).toEqual([
+      'db-6488476b5-25gs9',
+      'failed',
+      'container-config',
+      'CreateContainerError',
+    ]);
+  });
+});

@@ -67,6 +67,23 @@ describe('readLog', () => {
     });
   });
 
+  it.each([
+    ['a state', ['state:', '  waiting:', '    reason: CreateContainerError']],
+    ['a last state, list-indented', ['  - lastState:', '      terminated:', '        exitCode: 1']],
+    ['the statuses', ['containerStatuses:', '- containerID: containerd://abc']],
+    ['a status', ['status:', '  phase: Pending']],
+  ])("a pod's %s from -o yaml pasted under the logs command ends the log", (_, yaml) => {
+    expect(readLog([COMMAND, '...', ...yaml], 1, COMMAND)).toEqual({
+      end: 2,
+      log: { ...HEAD, lines: ['...'] },
+    });
+  });
+
+  it('an app logging a word and a colon is still its log', () => {
+    const body = ['state:', 'ready for connections', 'status: ok'];
+    expect(readLog([COMMAND, ...body], 1, COMMAND)).toEqual({ end: 4, log: { ...HEAD, lines: body } });
+  });
+
   it("kubectl's note on the container it picked lists the pod's containers and is no log line", () => {
     const note = 'Defaulted container "app" out of: app, proxy, setup (init), debugger-x7 (ephem)';
     const got = readLog([COMMAND, note, 'starting'], 1, COMMAND);

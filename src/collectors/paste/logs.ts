@@ -88,6 +88,21 @@ function kubectlComplaint(line: string): boolean {
   return /^Error from server\b/.test(line) && /^Error from server: |\bpods?\b|containerLogs/.test(line);
 }
 
+/** A YAML key that opens a pod's status or a container's state, alone on its line. */
+const STATUS_KEY = /^\s*(?:-\s+)?(?:status|containerStatuses|initContainerStatuses|state|lastState):\s*$/;
+/** What such a block holds on its next line: a state kind or a field of a container status. */
+const STATUS_FIELD =
+  /^\s*(?:-\s+)?(?:waiting|running|terminated|containerID|image|imageID|lastState|state|ready|restartCount|started|conditions|phase|name):/;
+
+/**
+ * Whether the lines at `i` are a pod's status cut out of `-o yaml` rather than the log: people
+ * paste `kubectl get pod -o yaml` output under the logs command they ran before it. A log line
+ * `state:` alone, followed by `waiting:` or `restartCount:`, is Kubernetes' YAML, not an app's.
+ */
+function statusBlockStarts(lines: readonly string[], i: number): boolean {
+  return STATUS_KEY.test(lines[i] ?? '') && STATUS_FIELD.test(lines[i + 1] ?? '');
+}
+
 /** Lines kept of one pasted log. */
 const LOG_LINES = 200;
 
@@ -110,7 +125,8 @@ export function readLog(
     !isPromptLine(lines[i] ?? '') &&
     !/^\s*(?:```|~~~)/.test(lines[i] ?? '') &&
     // kubectl's own complaint ("Error from server (BadRequest): container ... is waiting to start") is no log line.
-    !kubectlComplaint(lines[i] ?? '')
+    !kubectlComplaint(lines[i] ?? '') &&
+    !statusBlockStarts(lines, i)
   ) {
     // kubectl's note on the container it picked (stderr, before the log) lists the pod's containers.
     // (A pod the command leaves open stays the stray log's: its note names no pod either.)
