@@ -54,7 +54,7 @@ const FIND_KEY = /couldn't find key (\S+) in (ConfigMap|Secret) (?:[^/\s]+\/)?(\
 const CSI_DRIVER = /driver name (\S+) not found in the list of registered CSI drivers/;
 const TEARDOWN_OP = /^(Unmount|Unmap|Detach)/;
 const TEARDOWN_TEXT =
-  /UnmountVolume\.TearDown failed|UnmountDevice failed|Unable to detach|DetachVolume\.Detach failed|failed to unmount|device or resource busy/i;
+  /UnmountVolume\.TearDown failed|UnmountDevice failed|Unable to detach|DetachVolume\.Detach failed|failed to unmount|device or resource busy|error cleaning subPath mounts/i;
 
 function list(text: string | undefined): string[] {
   return (text ?? '').split(/[\s,]+/).filter((s) => s !== '');

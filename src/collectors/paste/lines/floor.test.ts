@@ -72,6 +72,24 @@ describe("the floor: the kubelet's log of a volume it cannot unmount", () => {
     });
   });
 
+  it.each([
+    [
+      'a stale NFS handle',
+      'error cleaning subPath mounts for volume "nfs-content" (UniqueName: "kubernetes.io/nfs/uid-nfs-content") pod "uid" (UID: "uid") : error reading /var/lib/kubelet/pods/uid/volume-subpaths/nfs-content/web: lstat /var/lib/kubelet/pods/uid/volume-subpaths/nfs-content/web/2: stale NFS file handle',
+    ],
+    [
+      'a busy bind mount',
+      'error cleaning subPath mounts for volume "config" (UniqueName: "kubernetes.io/configmap/uid-config") pod "uid" (UID: "uid") : error processing /var/lib/kubelet/pods/uid/volume-subpaths/config/app/0: device or resource busy',
+    ],
+  ])('the subPath cleanup before the TearDown, %s: the same FailedUnMount warning', (_, message) => {
+    expect(one(`Error: "${message.replaceAll('"', '\\"')}"`)?.raw).toMatchObject({
+      kind: 'Event',
+      reason: 'FailedUnMount',
+      type: 'Warning',
+      message,
+    });
+  });
+
   it('is not read in the "started" line before it, which reports no failure', () => {
     expect(
       read(

@@ -67,8 +67,11 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
   // failed. … Error: UnmountVolume.TearDown failed for volume …"); its event reason is FailedUnMount.
   // A block volume's teardown fails the same way in operation_generator.go ("UnmapVolume.UnmapBlockVolume
   // failed", "UnmapDevice.UnmapBlockDevice failed"), as does the node-wide "UnmountDevice failed".
+  // Before TearDown the same operation removes the volume's subPath bind mounts (GenerateUnmountVolumeFunc:
+  // GenerateError("error cleaning subPath mounts", err)), which fails on a stale NFS handle or a busy mount.
   {
-    start: /^(?:(?:UnmountVolume|UnmapVolume|UnmapDevice)\.[A-Za-z]+|UnmountDevice) failed /,
+    start:
+      /^(?:(?:(?:UnmountVolume|UnmapVolume|UnmapDevice)\.[A-Za-z]+|UnmountDevice) failed |error cleaning subPath mounts for volume )/,
     reason: 'FailedUnMount',
     type: 'Warning',
   },
