@@ -1,5 +1,6 @@
 import { parseDescribe } from './describe/block.js';
 import { parseLabelsBlock } from './describe/labels-block.js';
+import { parseProbeLines } from './describe/probe-lines.js';
 import { parseConditionEntry } from './describe/condition-entry.js';
 import { parseNodeConditionRows } from './describe/node-condition-rows.js';
 import type { PasteParsers } from './driver.js';
@@ -35,6 +36,7 @@ export const PASTE_PARSERS: PasteParsers = {
     parseConditionEntry,
     parseDescribe,
     parseLabelsBlock,
+    parseProbeLines,
     parseNodeConditionRows,
     parseGetEvents,
     parseGetPods,
