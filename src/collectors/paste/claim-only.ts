@@ -27,16 +27,25 @@ function waitsForConsumerOnly(objects: readonly Raw[], name: string): boolean {
 const PLACED = new Set(['Running', 'Succeeded']);
 
 /**
- * A pod that runs (or ran to completion), or an event about one: it cannot be a user of a
- * Pending claim, so it is no target that stands for the claim's pods (the provisioner's own pod
- * shown Running beside the claim).
+ * Pods that run (or ran to completion), by name: none of them can be a user of a Pending claim,
+ * so neither they nor events about them are targets that stand for the claim's pods (the
+ * provisioner's own pod shown Running beside the claim).
  */
-function runsWithoutIt(o: Raw, objects: readonly Raw[]): boolean {
-  const placed = (pod: Raw): boolean => pod.kind === 'Pod' && PLACED.has(str(rec(pod.status).phase) ?? '');
-  if (o.kind !== 'Event') return placed(o);
+function placedPods(objects: readonly Raw[]): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const o of objects) {
+    const name = str(rec(o.metadata).name);
+    if (o.kind === 'Pod' && name !== undefined && PLACED.has(str(rec(o.status).phase) ?? '')) names.add(name);
+  }
+  return names;
+}
+
+function runsWithoutIt(o: Raw, placed: ReadonlySet<string>): boolean {
+  if (o.kind === 'Pod')
+    return placed.has(str(rec(o.metadata).name) ?? '') && PLACED.has(str(rec(o.status).phase) ?? '');
+  if (o.kind !== 'Event') return false;
   const about = rec(o.involvedObject);
-  if (str(about.kind) !== 'Pod') return false;
-  return objects.some((p) => placed(p) && str(rec(p.metadata).name) === str(about.name));
+  return str(about.kind) === 'Pod' && placed.has(str(about.name) ?? '');
 }
 
 /**
@@ -49,9 +58,13 @@ export function podsOfPendingClaims(
   objects: readonly Raw[],
   namespace: string,
 ): { readonly pods: readonly Raw[]; readonly notes: readonly string[] } {
-  if (hasTargetOfItsOwn(objects.filter((o) => !runsWithoutIt(o, objects)))) return { pods: [], notes: [] };
-  const claims = objects
-    .filter((o) => o.kind === 'PersistentVolumeClaim' && str(rec(o.status).phase) === 'Pending')
+  const pending = objects.filter(
+    (o) => o.kind === 'PersistentVolumeClaim' && str(rec(o.status).phase) === 'Pending',
+  );
+  if (pending.length === 0) return { pods: [], notes: [] };
+  const placed = placedPods(objects);
+  if (hasTargetOfItsOwn(objects.filter((o) => !runsWithoutIt(o, placed)))) return { pods: [], notes: [] };
+  const claims = pending
     // kubectl said no pod uses it (`Used By: <none>`): there are no pods to stand for.
     .filter((o) => str(rec(rec(o.metadata).annotations)[CLAIM_USED_BY]) !== '<none>')
     .map((o) => ({ name: str(rec(o.metadata).name), namespace: str(rec(o.metadata).namespace) ?? namespace }))
