@@ -57,11 +57,23 @@ describe('a Pending claim pasted alone', () => {
     expect(verdicts(text)).toEqual([]);
   });
 
-  it('the pod beside the claim is judged itself, with no stand-in', () => {
-    const text = `${describePvc(
+  const beside = (row: string): string =>
+    `${describePvc(
       '',
       'Normal   FailedBinding         8s (x4 over 35s)  persistentvolume-controller  no persistent volumes available for this claim and no storage class is set',
-    )}$ kubectl get pods -n shop\nNAME   READY   STATUS    RESTARTS   AGE\ndb-0   0/1     Running   0          5m\n`;
-    expect(verdicts(text).map((v) => v.split(' ')[0])).toEqual(['db-0']);
+    )}$ kubectl get pods -n shop\nNAME   READY   STATUS    RESTARTS   AGE\n${row}\n`;
+
+  it('a Pending pod beside the claim may be its user: it is judged itself, with no stand-in', () => {
+    expect(verdicts(beside('db-0   0/1     Pending   0          5m')).map((v) => v.split(' ')[0])).toEqual([
+      'db-0',
+    ]);
+  });
+
+  it('a Running pod beside the claim is not its user (a Pending claim holds its pods at scheduling): both are judged', () => {
+    expect(
+      verdicts(beside('db-0   0/1     Running   0          5m'))
+        .map((v) => v.split(' ')[0])
+        .sort(),
+    ).toEqual(['db-0', 'unnamed-pod']);
   });
 });
