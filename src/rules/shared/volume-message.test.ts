@@ -275,6 +275,15 @@ describe('classifyVolumeEvent', () => {
   });
 });
 
+describe('volume lists with stray quotes', () => {
+  it('an escaped quote in a list names no volume (fast-check counterexample, seed -1092326065)', () => {
+    const e = classifyVolumeMessage(
+      'Unable to mount volumes for pod "list of unattached/unmounted volumes=[\\"], unattached volumes=[',
+    );
+    for (const name of [e?.volume, ...(e?.pods ?? [])]) expect(name ?? '').not.toMatch(/["\\]/);
+  });
+});
+
 describe('bare message lines', () => {
   it('a pasted message without a reason is classified by its shape alone', () => {
     expect(

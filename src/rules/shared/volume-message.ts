@@ -56,8 +56,12 @@ const TEARDOWN_OP = /^(Unmount|Unmap|Detach)/;
 const TEARDOWN_TEXT =
   /UnmountVolume\.TearDown failed|UnmountDevice failed|Unable to detach|DetachVolume\.Detach failed|failed to unmount|device or resource busy|error cleaning subPath mounts/i;
 
+/** A volume name as the kubelet lists it (a DNS label; older kubelets' unique names add `/`, `_` and `.`). */
+const VOLUME_NAME = /^[A-Za-z0-9][-A-Za-z0-9_./:]*$/;
+
+/** The names in a `volumes=[a b]` list; stray quotes and escapes of a pasted or cut message are no names. */
 function list(text: string | undefined): string[] {
-  return (text ?? '').split(/[\s,]+/).filter((s) => s !== '');
+  return (text ?? '').split(/[\s,]+/).filter((s) => VOLUME_NAME.test(s));
 }
 
 function objectKindOf(word: string): 'ConfigMap' | 'Secret' | 'PersistentVolumeClaim' {
