@@ -89,13 +89,19 @@ function onlyUnknownImage(groups: readonly Group[], image: string | undefined): 
   return unknown.length === 1 ? unknown[0] : undefined;
 }
 
+/** The name kubelets before the CRI gave a pod's infra (sandbox) container in their sync results. */
+const INFRA_CONTAINER = 'POD';
+
 /**
  * The pull failure a kubelet sync error reports (`FailedSync` of kubelets before 1.13, and the
  * kubelet's "Error syncing pod" log line): `failed to "StartContainer" for "app" with
  * ImagePullBackOff: "Back-off pulling image \"x\""`.
  */
 function pullSyncError(e: EventRecord): SyncError | undefined {
-  return syncErrors(e).find((s) => s.action === 'StartContainer' && isImagePullWaitingReason(s.code));
+  // "POD" is the infra container of kubelets before the CRI: its image is the sandbox's (sandbox-network).
+  return syncErrors(e).find(
+    (s) => s.action === 'StartContainer' && s.target !== INFRA_CONTAINER && isImagePullWaitingReason(s.code),
+  );
 }
 
 /** The failure an event reports: a sync error's own message, else the event's. */

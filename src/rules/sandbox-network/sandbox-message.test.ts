@@ -111,6 +111,18 @@ describe('classifySandboxMessage', () => {
     expect(isSandboxFailureEvent('', 'Back-off pulling image')).toBe(false);
   });
 
+  it('the infra container "POD" of kubelets before the CRI is the sandbox', () => {
+    const dockertools =
+      'Error syncing pod, skipping: failed to "StartContainer" for "POD" with ErrImagePull: "image pull failed for gcr.io/google_containers/pause:2.0, this may be because there are no credentials on this request.  details: (API error (500): Get https://gcr.io/v1/_ping: dial tcp 173.194.72.82:443: i/o timeout\\n)"';
+    expect(isSandboxFailureEvent('FailedSync', dockertools)).toBe(true);
+    expect(classifySandboxMessage(dockertools)).toMatchObject({
+      kind: 'sandboxImage',
+      image: 'gcr.io/google_containers/pause:2.0',
+    });
+    // An app container's pull failure in the same words is no sandbox failure.
+    expect(isSandboxFailureEvent('FailedSync', dockertools.replace('"POD"', '"web"'))).toBe(false);
+  });
+
   it('never throws on arbitrary text', () => {
     const pieces = fc.constantFrom(
       'Failed to create pod sandbox: ',

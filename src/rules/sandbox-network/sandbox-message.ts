@@ -23,6 +23,8 @@ const SANDBOX_IMAGE = [
   /failed to get sandbox image \\?"([^"\\]+)\\?"/i,
   /(?:failed pulling image|failed to pull image|error pulling image|pull image) \\?"([^"\\]*pause[^"\\]*)\\?"/i,
   /docker:\/\/([^\s"\\]*\/pause:[^\s"\\:]+)/i,
+  // dockertools (kubelets before the CRI): "image pull failed for gcr.io/google_containers/pause:2.0, this may be ..."
+  /image pull failed for ([^\s,"\\]*pause[^\s,"\\]*)/i,
 ] as const;
 const NETWORK_NOT_READY =
   /NetworkPluginNotReady|network plugin is not ready|cni plugin not initialized|cni config uninitialized|no networks found in \/etc\/cni\/net\.d|network is not ready/i;
@@ -104,5 +106,9 @@ export function classifySandboxMessage(message: string): SandboxError {
 export function isSandboxFailureEvent(reason: string, message: string): boolean {
   if (reason === 'FailedCreatePodSandBox') return true;
   if (reason === '') return /^\s*Failed to create pod sandbox/i.test(message);
-  return reason === 'FailedSync' && /CreatePodSandbox|SetupNetwork/.test(message);
+  // Before the CRI the sandbox was the infra container the kubelet called "POD" (dockertools
+  // PodInfraContainerName): `failed to "StartContainer" for "POD" with ErrImagePull: ...`.
+  return (
+    reason === 'FailedSync' && /CreatePodSandbox|SetupNetwork|failed to "\w+" for "POD" with /.test(message)
+  );
 }
