@@ -538,3 +538,66 @@ describe('init-failed: the finding in full', () => {
     expect(f?.nextSteps[2]).toBe(fix);
   });
 });
+
+describe('an init container known only by its log', () => {
+  const waitingApp = [cstatus('app', { state: state.waiting('PodInitializing') })];
+  const log = (container: string, lines: string[], previous = false) => ({
+    namespace: 'default',
+    pod: 'web-1',
+    container,
+    previous,
+    lines,
+  });
+
+  it('a log ending in an error: InitContainerFailed, low confidence, its log as evidence', () => {
+    const p = pod({ initContainers: [container('init')], containerStatuses: waitingApp });
+    const [f, ...rest] = runRule(
+      rule,
+      snapshot({
+        pods: [p],
+        logs: [log('init', ['setting permissions', 'chown: /data: Operation not permitted'], true)],
+      }),
+    );
+    expect(rest).toEqual([]);
+    expect([f?.reason, f?.messageId, f?.container?.name, f?.confidence, f?.basis]).toEqual([
+      'InitContainerFailed',
+      'failedLog',
+      'init',
+      'low',
+      'events',
+    ]);
+    expect(f?.data['detail']).toBe('chown: /data: Operation not permitted');
+    expect(f?.evidence.map((e) => e.text)).toContain(
+      'init previous log: chown: /data: Operation not permitted',
+    );
+  });
+
+  it('a log no container is named for, printed while the app waits on PodInitializing: an unnamed init container', () => {
+    const p = pod({ containerStatuses: waitingApp });
+    const [f] = runRule(
+      rule,
+      snapshot({ pods: [p], logs: [log('', ["sysctl: error setting key 'vm.max_map_count'"])] }),
+    );
+    expect([f?.messageId, f?.container?.name, f?.container?.type]).toEqual(['failedLog', 'unnamed', 'init']);
+  });
+
+  it('a log ending in a wait or an arrival is not a failure', () => {
+    const p = pod({ initContainers: [container('init')], containerStatuses: waitingApp });
+    for (const lines of [['waiting for db'], ['done']])
+      expect(runRule(rule, snapshot({ pods: [p], logs: [log('init', lines)] }))).toEqual([]);
+  });
+
+  it('a failure the events report is told from them, not from the log', () => {
+    const p = pod({ initContainers: [container('init')], containerStatuses: waitingApp });
+    const back = event({
+      reason: 'BackOff',
+      fieldPath: 'spec.initContainers{init}',
+      message: 'Back-off restarting failed container init in pod web-1_default(uid)',
+    });
+    const found = runRule(
+      rule,
+      snapshot({ pods: [p], events: [back], logs: [log('init', ['Error: boom'])] }),
+    );
+    expect(found.map((f) => f.messageId)).toEqual(['crashLoopEvents']);
+  });
+});

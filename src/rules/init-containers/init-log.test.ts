@@ -92,3 +92,102 @@ describe('which logs are of init containers whose state the evidence lacks', () 
     expect(statelessInitLogs(pod({}), [log('web'), log('')])).toEqual([]);
   });
 });
+
+describe('the words each ending is read from', () => {
+  it.each([
+    'Error: connection reset',
+    'errors: 3',
+    'fatal: not a git repository',
+    'panic: runtime error',
+    'migration failed',
+    'check fails',
+    'failure while copying',
+    'fail',
+    'open /data: permission denied',
+    'chgrp: changing group of /data: Operation not permitted',
+    'secrets is forbidden',
+    'cannot create /data/x',
+    "can't open /data",
+    'could not connect',
+    "couldn't resolve host",
+    'unable to write',
+    'cp: /src: No such file or directory',
+    'touch: /data/x: Read-only file system',
+    'exit status 2',
+    'aborting',
+    'aborted by signal',
+    'abort',
+    'invalid argument',
+    'sh: jq: command not found',
+    'file not found',
+    'java.lang.IllegalStateException: boom (exception)',
+    'Traceback (most recent call last):',
+  ])('an error: %s', (line) => {
+    expect(initLogEnd([line])).toBe('error');
+  });
+
+  it.each([
+    'wait',
+    'waiting',
+    'db:5432 - no response',
+    'service not ready',
+    'service not yet ready',
+    'api not available',
+    'api not up',
+    'host not reachable',
+    'retry',
+    'retrying in 5s',
+    'sleep 2',
+    'sleeping',
+  ])('a wait: %s', (line) => {
+    expect(initLogEnd([line])).toBe('waiting');
+  });
+
+  it.each([
+    'db:5432 - accepting connections',
+    'the database is up',
+    'the database is ready',
+    'the database is available',
+    'now ready',
+    'ready',
+    'done',
+    'complete',
+    'copy completed',
+    'success',
+    'successful',
+    'copied successfully',
+    'job succeeded',
+    'finished',
+  ])('an arrival: %s', (line) => {
+    expect(initLogEnd([line])).toBe('done');
+  });
+
+  it.each(['never finished', 'not done', 'no success yet'])('a negated arrival is none: %s', (line) => {
+    expect(initLogEnd([line])).toBeUndefined();
+  });
+
+  it('exit status 0 is no error', () => {
+    expect(initLogEnd(['exit status 0'])).toBeUndefined();
+  });
+
+  it('an error more than three lines before the end does not decide', () => {
+    expect(initLogEnd(['Error: first try', 'copying', 'copying', 'copying'])).toBeUndefined();
+    expect(initLogEnd(['Error: first try', 'copying', 'copying'])).toBe('error');
+  });
+
+  it('a wait seen once and then an arrival is done, not a loop', () => {
+    expect(initLogEnd(['waiting for db', 'db is ready'])).toBe('done');
+  });
+
+  it('a repeated waiting line with different counters is one loop', () => {
+    expect(initLogEnd(['try 1: waiting for db', 'try 22: waiting for db', 'copying'])).toBe('waiting');
+  });
+
+  it('repeated lines that are no wait are no loop', () => {
+    expect(initLogEnd(['copying', 'copying'])).toBeUndefined();
+  });
+
+  it('an arrival with an error on the same line is no arrival', () => {
+    expect(initLogEnd(['waiting for db', 'waiting for db', 'done with error'])).toBe('waiting');
+  });
+});

@@ -198,3 +198,71 @@ describe('init-stuck: boundaries and evidence', () => {
     expect(f?.data['lastLog']).toBe('waiting for db:5432...');
   });
 });
+
+describe('no init container state in the evidence', () => {
+  const waitingApp = [cstatus('app', { state: state.waiting('PodInitializing') })];
+  const log = (container: string, lines: string[]) => ({
+    namespace: 'default',
+    pod: 'web-1',
+    container,
+    previous: false,
+    lines,
+  });
+
+  it('app containers on PodInitializing: the pod waits on the init containers it lists', () => {
+    const p = pod({
+      initContainers: [container('migrate'), container('seed')],
+      containerStatuses: waitingApp,
+    });
+    const [f, ...rest] = runRule(rule, snapshot({ pods: [p] }));
+    expect(rest).toEqual([]);
+    expect([f?.reason, f?.messageId, f?.data['which'], f?.status, f?.confidence]).toEqual([
+      'InitContainerStuck',
+      'podInitializing',
+      ' (migrate, seed)',
+      'failed',
+      'low',
+    ]);
+    expect(f?.container).toBeUndefined();
+    expect(f?.evidence.map((e) => e.text)).toContain('containerStatuses[app].state.waiting: PodInitializing');
+    expect(f?.nextSteps.some((s) => s.includes(' -c '))).toBe(false);
+  });
+
+  it('one init container listed: the steps read its log', () => {
+    const p = pod({ initContainers: [container('migrate')], containerStatuses: waitingApp });
+    const [f] = runRule(rule, snapshot({ pods: [p] }));
+    expect(f?.nextSteps[0]).toBe('kubectl logs web-1 -n default -c migrate');
+  });
+
+  it('none listed: the wait is still the pod waiting on init containers, unnamed', () => {
+    const [f] = runRule(rule, snapshot({ pods: [pod({ containerStatuses: waitingApp })] }));
+    expect([f?.messageId, f?.data['which']]).toEqual(['podInitializing', '']);
+  });
+
+  it('a waiting log names the init container stuck', () => {
+    const p = pod({ initContainers: [container('wait-for-db')], containerStatuses: waitingApp });
+    const [f, ...rest] = runRule(
+      rule,
+      snapshot({ pods: [p], logs: [log('wait-for-db', ['waiting for db', 'waiting for db'])] }),
+    );
+    expect(rest).toEqual([]);
+    expect([f?.messageId, f?.container?.name, f?.container?.type, f?.data['lastLog'], f?.basis]).toEqual([
+      'waitingLog',
+      'wait-for-db',
+      'init',
+      'waiting for db',
+      'events',
+    ]);
+  });
+
+  it('a log that ended otherwise says more than the state: no wait reported', () => {
+    const p = pod({ initContainers: [container('wait-for-db')], containerStatuses: waitingApp });
+    for (const lines of [['db is ready'], ['chown: /data: Operation not permitted']])
+      expect(runRule(rule, snapshot({ pods: [p], logs: [log('wait-for-db', lines)] }))).toEqual([]);
+  });
+
+  it('an app container not waiting on init containers is no wait', () => {
+    const p = pod({ containerStatuses: [cstatus('app', { state: state.waiting('ContainerCreating') })] });
+    expect(runRule(rule, snapshot({ pods: [p] }))).toEqual([]);
+  });
+});
