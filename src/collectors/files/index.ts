@@ -46,6 +46,8 @@ interface Gathered extends StructuredParts {
   readonly pasted: PastedObject[];
   readonly pastedLogs: PastedLog[];
   readonly commandNamespaces: string[];
+  /** Newest time a capture stamped on its lines (a CI runner's raw log): when kubectl ran. */
+  printedAt?: number;
 }
 
 /**
@@ -63,6 +65,7 @@ function gather(source: Source, into: Gathered): void {
     appendAll(into.pasted, paste.objects);
     appendAll(into.pastedLogs, paste.logs);
     appendAll(into.commandNamespaces, paste.commandNamespaces);
+    if (paste.printedAt !== undefined) into.printedAt = Math.max(into.printedAt ?? 0, paste.printedAt);
     appendAll(
       into.notes,
       paste.notes.map((n) => `${source.name}: ${n}`),
@@ -141,8 +144,10 @@ export function snapshotFromSources(
     const elsewhere = [parseTime(captured), ...g.objects.map((o) => newestTime(o))].filter(
       (t): t is number => t !== undefined,
     );
+    // Ages count back from `--now`, else from when the capture printed its last line.
+    const now = options.now ?? g.printedAt;
     const assembled = assemble(g.pasted, {
-      ...(options.now === undefined ? {} : { now: options.now }),
+      ...(now === undefined ? {} : { now }),
       ...(elsewhere.length > 0 ? { newestElsewhere: elsewhere.reduce((a, b) => Math.max(a, b)) } : {}),
       clock: options.clock ?? systemClock,
       commandNamespaces: g.commandNamespaces,

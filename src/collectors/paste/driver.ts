@@ -2,6 +2,7 @@ import { InputError } from '../../errors/index.js';
 import { appendAll, isRecord, str } from '../normalize/coerce.js';
 import { parseDocuments } from '../normalize/documents.js';
 import { rebuildPod } from '../normalize/pod-fragments.js';
+import { withoutCapturePrefix } from './common/capture-prefix.js';
 import { cleanLines, firstCommand, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
 import { UNNAMED_POD, type BlockParser, type PastedObject } from './common/types.js';
 import { deniedDeletion, namedByCommand } from './command-naming.js';
@@ -160,6 +161,8 @@ export interface PasteResult {
   readonly commandNamespaces: readonly string[];
   /** Lines read that hold no object (an API server warning), each said as a note. */
   readonly notes: readonly string[];
+  /** When a capture that stamped every line printed its last one (common/capture-prefix.ts). */
+  readonly printedAt?: number;
 }
 
 /**
@@ -168,7 +171,7 @@ export interface PasteResult {
  * step consumes at least one line.
  */
 export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
-  const lines = cleanLines(text);
+  const { lines, printedAt } = withoutCapturePrefix(cleanLines(text));
   const objects: PastedObject[] = [];
   const commandNamespaces: string[] = [];
   const logs: PastedLog[] = [];
@@ -275,5 +278,11 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
     const said = proseStatusPod(lines);
     if (said !== undefined) objects.push(said);
   }
-  return { objects: markStillListed(objects, deletions), logs, commandNamespaces, notes };
+  return {
+    objects: markStillListed(objects, deletions),
+    logs,
+    commandNamespaces,
+    notes,
+    ...(printedAt === undefined ? {} : { printedAt }),
+  };
 }

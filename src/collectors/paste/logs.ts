@@ -83,7 +83,9 @@ function logsCommand(pasted: string): Omit<PastedLog, 'lines'> | undefined {
  * that runs kubectl itself prints the server's answers about other objects (`jobs.batch "migrate"
  * is forbidden`) into its log: those are log lines.
  */
-function kubectlComplaint(line: string): boolean {
+function kubectlComplaint(pasted: string): boolean {
+  // Indented as the rest of the paste is (a markdown code block by indentation, a list item).
+  const line = pasted.trimStart();
   if (line.startsWith('error: ')) return true;
   return /^Error from server\b/.test(line) && /^Error from server: |\bpods?\b|containerLogs/.test(line);
 }

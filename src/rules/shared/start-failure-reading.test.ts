@@ -115,11 +115,14 @@ describe('startFailureOf: where and what', () => {
   });
 });
 
-describe('execFailureInOutput: the last non-blank line, trimmed', () => {
+describe('execFailureInOutput: the last or first non-blank line, trimmed', () => {
   it.each<[string[], string | undefined]>([
     [['starting', `${EXEC_LINE}\r`, '   '], EXEC_LINE],
     [[`  ${EXEC_LINE}  `], EXEC_LINE],
-    [[EXEC_LINE, 'later output'], undefined],
+    // The block ran on into the reporter's words after the log.
+    [['', EXEC_LINE, '', 'Any idea what is wrong?'], EXEC_LINE],
+    [['starting', EXEC_LINE, 'later output'], undefined],
+    [['starting', 'later output'], undefined],
     [[], undefined],
   ])('%j -> %s', (lines, want) => {
     expect(execFailureInOutput(lines)).toBe(want);

@@ -88,13 +88,14 @@ export function startFailureOf(status: ContainerStatus | undefined): StartFailur
   return undefined;
 }
 
-/** The runtime's exec failure when it is the last line a container printed (its log or termination message). */
+/**
+ * The runtime's exec failure when it is the last line a container printed (its log or termination
+ * message), or the first: a run whose exec failed printed nothing else, so a pasted log whose block
+ * runs on into the reporter's prose still starts with it.
+ */
 export function execFailureInOutput(lines: readonly string[]): string | undefined {
-  const last = [...lines]
-    .map((l) => l.trim())
-    .filter((l) => l !== '')
-    .at(-1);
-  return last !== undefined && RUNC_EXEC_FAILURE.test(last) ? last : undefined;
+  const printed = lines.map((l) => l.trim()).filter((l) => l !== '');
+  return [printed.at(-1), printed[0]].find((l) => l !== undefined && RUNC_EXEC_FAILURE.test(l));
 }
 
 /** Names the paste reader gives a log whose container `kubectl logs` did not name. */

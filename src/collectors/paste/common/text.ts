@@ -6,16 +6,23 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 /* eslint-enable no-control-regex */
 
 const QUOTE = /^(?: {0,3}> ?)+/;
+// Text copied from a rendered web page (a Q&A answer, a blog, a chat) carries no-break spaces where
+// the terminal printed spaces (HTML keeps a run of spaces only as alternating no-break ones), and
+// sometimes zero-width spaces or a byte-order mark.
+const WEB_SPACE = /[\u00a0\u2007\u202f]/g;
+const ZERO_WIDTH = /[\u200b\u2060\ufeff]/g;
 
 /**
  * One pasted line made plain: terminal escapes and control characters removed (tabs kept: old
  * kubectl separated columns with them), markdown emphasis (`**x**`, `` `x` ``) unwrapped,
- * markdown quote markers dropped, trailing white space dropped.
+ * markdown quote markers dropped, trailing white space dropped; a web page's no-break spaces read as
+ * spaces and its zero-width characters dropped.
  */
 export function cleanLine(line: string): string {
   let s = line.endsWith('\r') ? line.slice(0, -1) : line;
   if (s.includes('\u001b')) s = s.replace(ANSI, '');
   s = s.replace(CONTROL, '');
+  if (/[^ -~\t]/.test(s)) s = s.replace(WEB_SPACE, ' ').replace(ZERO_WIDTH, '');
   if (s.includes('**')) s = s.replaceAll('**', '');
   // Markdown quotes ("> Warning  FailedMount ..." in a GitHub issue): the quoted text is the paste.
   // Up to three spaces may come before the marker (four make a code block).

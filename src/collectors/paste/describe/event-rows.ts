@@ -101,7 +101,9 @@ function ageRow(
   const tail = cols.slice(3);
   let from: string | undefined;
   let message = '';
-  const messageAt = layout?.typeAt === type.at ? layout.messageAt : undefined;
+  // Offsets line a row up with its header only when spaces aligned both; a tab-separated row's
+  // cells are its columns.
+  const messageAt = layout?.typeAt === type.at && !line.includes('\t') ? layout.messageAt : undefined;
   if (tail[0] !== undefined && messageAt !== undefined && tail[0].at >= messageAt - 1)
     message = rest(line, tail[0]);
   else if (tail.length === 1 && tail[0] !== undefined) {
