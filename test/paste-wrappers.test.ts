@@ -2,7 +2,7 @@
  * The same kubectl output reads the same in whatever wrapper people paste it in: a markdown quote or
  * an indented code block (GitHub, a list item), Windows line ends, a web page's no-break and
  * zero-width spaces (a Q&A answer copied from the browser), describe columns separated by tabs,
- * a CI runner's time before every line, and the reporter's words before and after the output.
+ * a CI runner's time before every line and its shell's trace of the commands, and the reporter's words before and after the output.
  */
 import { describe, expect, it } from 'vitest';
 import { diagnosePaste, firstFailure } from './paste-diagnoses.js';
@@ -66,6 +66,10 @@ const WRAPPERS: readonly { name: string; wrap: (text: string) => string }[] = [
     wrap: (t) => `\ufeff${t.replace(/\n/g, '\u200b\n')}`,
   },
   { name: 'with columns separated by tabs', wrap: byLine((l) => l.replace(/(?<=\S) {2,}(?=\S)/g, '\t')) },
+  {
+    name: 'with its commands traced by a CI shell (set -x)',
+    wrap: (t) => t.replace(/^(?:\$ )?(?=kubectl )/gm, '+ '),
+  },
   {
     name: "in a CI runner's raw log",
     wrap: byLine((l) => `2025-11-03T08:15:42.6170954Z ${l}`),

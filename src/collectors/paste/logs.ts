@@ -238,8 +238,19 @@ export function strayExecFailure(line: string): PastedLog | undefined {
     const quoted = execFailureIn(m[1] ?? '');
     if (quoted !== undefined) return quoted;
   }
-  return undefined;
+  // Ending a sentence or a logger's line: "the pod only says: exec /app: exec format error", or a
+  // klog line quoting it. From its first word to the line's end, closing quote and stop allowed.
+  const at = EXEC_FAILURE_START.exec(line)?.index;
+  if (at === undefined || at === 0) return undefined;
+  const tail = line
+    .slice(at)
+    .trimEnd()
+    .replace(/["'.]+$/, '');
+  return RUNC_EXEC_FAILURE.test(tail) ? execFailureLog(tail, undefined, undefined) : undefined;
 }
+
+/** Where runc's exec failure starts inside a longer line. */
+const EXEC_FAILURE_START = /(?<=[\s"'`:(])(?:standard_init_linux\.go:\d+: |exec \/)/;
 
 /** `web-7d9c8-abcde` → `web-7d9c8-`: pods of one ReplicaSet (one template) share it. */
 function siblingPrefix(pod: string): string | undefined {

@@ -211,7 +211,9 @@ export function isPromptLine(line: string): boolean {
     ) ||
     // A bare prompt, as the last line of a terminal copy often is.
     /^\s*(?:\$|PS [^>]*>|[\w.-]+@[\w.-]+[^$#\s]*[$#])\s*$/.test(line) ||
-    /^\s*(?:kubectl|oc|k)\s+[a-z-]+(\s|$)/.test(line)
+    /^\s*(?:kubectl|oc|k)\s+[a-z-]+(\s|$)/.test(line) ||
+    // A shell tracing its commands (`set -x` in a CI script): "+ kubectl describe pod web-1".
+    /^\s*\+{1,3} (?:kubectl|oc)\s+[a-z-]+(\s|$)/.test(line)
   );
 }
 

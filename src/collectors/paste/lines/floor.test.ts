@@ -360,3 +360,60 @@ describe('kubelet log lines', () => {
     ).toEqual({ kind: 'Pod', name: 'db-0', namespace: 'data' });
   });
 });
+
+describe('the floor: messages the kubelet and cluster-autoscaler word outside an event row', () => {
+  it.each([
+    [
+      "the kubelet's own back-off text (a container's waiting message, its sync error)",
+      'back-off 5m0s restarting failed container=app pod=web-7d4_default(6f1c)',
+      { reason: 'BackOff', type: 'Warning' },
+    ],
+    [
+      'the same with a capital',
+      'Back-off 40s restarting failed container=app pod=web-1_shop(1)',
+      { reason: 'BackOff' },
+    ],
+    [
+      "cluster-autoscaler's refusal to scale up for the pod",
+      "pod didn't trigger scale-up: 1 node(s) had untolerated taint {dedicated: gpu}, 2 max node group size reached",
+      { reason: 'NotTriggerScaleUp', type: 'Normal' },
+    ],
+    [
+      'its scale-up for the pod',
+      'pod triggered scale-up: [{eks-ng-1 2->3 (max: 5)}]',
+      { reason: 'TriggeredScaleUp', type: 'Normal' },
+    ],
+  ])('%s', (_, line, want) => {
+    expect(one(line)?.raw).toMatchObject({ kind: 'Event', message: line, ...want });
+  });
+
+  it.each([
+    'back-off restarting failed container=app',
+    'back-off 5m0s restarting failed container',
+    'pod did not trigger scale-up: 1 Insufficient cpu',
+    'pod triggered scale-up',
+  ])('not from a line that is only like them: %s', (line) => {
+    expect(read(line)).toEqual([]);
+  });
+});
+
+describe("runc's exec failure at the end of a longer line", () => {
+  const EXEC = 'exec /usr/local/bin/docker-entrypoint.sh: exec format error';
+  it.each([
+    ['after prose and a colon', `I keep getting this error: ${EXEC}`],
+    ['in a klog line, quoted', `E0501 10:00:00.123456 1 log.go:1] "${EXEC}"`],
+    ['after a journald prefix, with a stop', `May 01 10:00:00 n1 kubelet[1]: ${EXEC}.`],
+    ['runc 1.0 wording', 'the logs: standard_init_linux.go:228: exec user process caused: exec format error'],
+  ])('%s is the log of the unnamed pod', (_, line) => {
+    const r = parsePaste(line, PASTE_PARSERS);
+    expect(r.logs.map((l) => l.lines)).toEqual([[expect.stringMatching(/exec format error$/)]]);
+  });
+
+  it.each([
+    ['with words after it', `${EXEC} when I run it on my Mac`],
+    ['inside a word', `reexec /app: exec format error`],
+    ['with another error text', 'I see: exec /app: operation not supported'],
+  ])('not %s', (_, line) => {
+    expect(parsePaste(line, PASTE_PARSERS).logs).toEqual([]);
+  });
+});

@@ -107,6 +107,10 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
   { start: KUBELET_ERROR, reason: 'Failed', type: 'Warning' },
   { start: /^Back-off pulling image /, reason: 'BackOff', type: 'Normal' },
   { start: /^Back-off restarting failed container/, reason: 'BackOff', type: 'Warning' },
+  // cluster-autoscaler's verdict on an unschedulable pod (its NotTriggerScaleUp / TriggeredScaleUp
+  // events): it only ever considers pods the scheduler could not place.
+  { start: /^pod didn't trigger scale-up\b/, reason: 'NotTriggerScaleUp', type: 'Normal' },
+  { start: /^pod triggered scale-up: /, reason: 'TriggeredScaleUp', type: 'Normal' },
   { start: /^(?:Liveness|Readiness|Startup) probe (?:failed|errored)/, reason: 'Unhealthy', type: 'Warning' },
   { start: /^(?:Liveness|Readiness|Startup) probe warning/, reason: 'ProbeWarning', type: 'Warning' },
   {
@@ -240,6 +244,10 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
  * message they belong to, which a terminal may have wrapped there.
  */
 export const DETAIL_SHAPES: readonly MessageShape[] = [
+  // The crash back-off as the kubelet words it in the container's waiting message and inside its
+  // "Error syncing pod" error (kuberuntime_manager.go "back-off %s restarting failed container=%s
+  // pod=%s"): inside that error it continues a message, so it is a detail.
+  { start: /^[Bb]ack-off \d[\dhms.]* restarting failed container=\S/, reason: 'BackOff', type: 'Warning' },
   // CreateContainerConfigError details (kubelet_pods.go, kuberuntime_container.go): "Error: %v".
   {
     start:
