@@ -55,8 +55,17 @@ describe('stray runc exec failures in a paste without any pod', () => {
 
   it.each([
     ['three words before it (prose)', `then we got ${FORMAT}`],
-    ['upper-case words before it (prose)', `I see ${FORMAT}`],
+    ['upper-case words before it and a colon (prose)', `I see: ${FORMAT}`],
+    ['a quoted klog line', `E0501 10:00:00.123456 1 log.go:1] "${FORMAT}"`],
+  ])('ending %s, it is the log of one unnamed pod', (_, text) => {
+    const s = read(`${text}\n`);
+    expect(s.pods.map((p) => p.metadata.name)).toEqual(['unnamed-pod']);
+    expect(s.logs.map((l) => l.lines)).toEqual([[FORMAT]]);
+  });
+
+  it.each([
     ['text after it', `${FORMAT} on arm64`],
+    ['the words glued to it', `reexec /bin/connect-api: exec format error`],
   ])('%s is no log line: still nothing readable', (_, text) => {
     expect(() => read(`${text}\n`)).toThrow(/holds no Kubernetes objects/);
   });

@@ -3,6 +3,7 @@ import { appendAll, isRecord, str } from '../normalize/coerce.js';
 import { parseDocuments } from '../normalize/documents.js';
 import { rebuildPod } from '../normalize/pod-fragments.js';
 import { withoutCapturePrefix } from './common/capture-prefix.js';
+import { unsqueezeTables } from './get/squeezed.js';
 import { cleanLines, firstCommand, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
 import { UNNAMED_POD, type BlockParser, type PastedObject } from './common/types.js';
 import { deniedDeletion, namedByCommand } from './command-naming.js';
@@ -171,7 +172,9 @@ export interface PasteResult {
  * step consumes at least one line.
  */
 export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
-  const { lines, printedAt } = withoutCapturePrefix(cleanLines(text));
+  const unprefixed = withoutCapturePrefix(cleanLines(text));
+  const lines = unsqueezeTables(unprefixed.lines);
+  const { printedAt } = unprefixed;
   const objects: PastedObject[] = [];
   const commandNamespaces: string[] = [];
   const logs: PastedLog[] = [];
