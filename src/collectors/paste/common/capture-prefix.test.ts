@@ -32,10 +32,10 @@ describe('withoutCapturePrefix: the time a capture stamped on every line', () =>
     {
       name: 'most lines stamped (a line the runner wrapped is not)',
       lines: [
-        '2024-05-01T10:00:00Z a',
-        '2024-05-01T10:00:00Z b',
-        '2024-05-01T10:00:00Z c',
-        '2024-05-01T10:00:09Z d',
+        '2024-05-01T10:00:00.1Z a',
+        '2024-05-01T10:00:00.2Z b',
+        '2024-05-01T10:00:00.3Z c',
+        '2024-05-01T10:00:09.0Z d',
         'e',
       ],
       want: ['a', 'b', 'c', 'd', 'e'],
@@ -46,13 +46,23 @@ describe('withoutCapturePrefix: the time a capture stamped on every line', () =>
   });
 
   it.each([
-    { name: 'one stamped line', lines: ['2024-05-01T10:00:00Z Warning FailedMount', 'more text'] },
-    { name: 'fewer than four in five', lines: ['2024-05-01T10:00:00Z a', '2024-05-01T10:00:00Z b', 'c'] },
+    { name: 'one stamped line', lines: ['2024-05-01T10:00:00.5Z Warning FailedMount', 'more text'] },
+    { name: 'fewer than four in five', lines: ['2024-05-01T10:00:00.5Z a', '2024-05-01T10:00:00.5Z b', 'c'] },
+    {
+      name: 'a custom-columns time column (no fraction of a second)',
+      lines: [
+        '2021-07-01T13:53:17Z   Pulling     Pulling image "gadget:1"',
+        '2021-07-01T13:58:33Z   Unhealthy   Liveness probe failed: ',
+      ],
+    },
     {
       name: "kubectl's own time column (no T)",
       lines: ['2017-07-26 16:32:54 -0500 CDT   1   busybox', '2017-07-26 16:32:54 -0500 CDT   1   busybox'],
     },
-    { name: 'a time not followed by a space', lines: ['2024-05-01T10:00:00Z|a', '2024-05-01T10:00:00Z|b'] },
+    {
+      name: 'a time not followed by a space',
+      lines: ['2024-05-01T10:00:00.5Z|a', '2024-05-01T10:00:00.5Z|b'],
+    },
   ])('leaves lines alone with $name', ({ lines }) => {
     expect(withoutCapturePrefix(lines)).toEqual({ lines });
   });

@@ -3,10 +3,12 @@ import { parseTime } from '../../../k8s/index.js';
 /**
  * The time a capturing program wrote before every line it kept: a CI runner's raw log (GitHub
  * Actions `2024-05-01T10:00:00.1234567Z `, Jenkins' timestamper `[2024-05-01T10:00:00.123Z] `),
- * `kubectl logs --timestamps`. RFC 3339 with its `T`, so a table's own time column (kubectl's
- * `2017-07-26 16:32:54 -0500 CDT`) is never taken for it.
+ * `kubectl logs --timestamps` (RFC 3339 with nanoseconds). Always with a fraction of a second (or
+ * in brackets), so a table's own time column (`-o custom-columns=TIME:.lastTimestamp` prints
+ * `2021-07-01T13:53:17Z`, older kubectl `2017-07-26 16:32:54 -0500 CDT`) is never taken for it.
  */
-const PREFIX = /^(\[?)(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d))\]?(?: |$)/;
+const PREFIX =
+  /^(?:\[(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?(?:Z|[+-]\d\d:?\d\d))\]|(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{1,9}(?:Z|[+-]\d\d:?\d\d)))(?: |$)/;
 
 /** Share of the non-blank lines that must carry the prefix for it to be the capture's. */
 const SHARE = 0.8;
@@ -35,7 +37,7 @@ export function withoutCapturePrefix(lines: readonly string[]): Unprefixed {
   const out = lines.map((line) => {
     const m = PREFIX.exec(line);
     if (m === null) return line;
-    const t = parseTime(m[2]);
+    const t = parseTime(m[1] ?? m[2]);
     if (t !== undefined && (printedAt === undefined || t > printedAt)) printedAt = t;
     return line.slice(m[0].length).trimEnd();
   });
