@@ -15,6 +15,7 @@ import { podsForStrayLogs, readLog, strayExecFailure, type PastedLog } from './l
 import { unnamedName } from '../../model/index.js';
 import { deletionConfirmed, markStillListed, type Deletion } from './deletions.js';
 import { proseStatusPod } from './prose-status.js';
+import { componentLogPod } from './component-log.js';
 
 /** The first line of a YAML mapping as kubectl -o yaml prints it: lowerCamel keys, unlike describe's "Restart Count:". */
 const YAML_START = /^\s*(?:- )?[a-z][A-Za-z0-9]*:(?:\s|$)/;
@@ -278,7 +279,7 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
   } else appendAll(logs, strays);
   // Nothing else read: a sentence may still name the pod's state in kubectl's own word.
   if (objects.length === 0 && logs.length === 0) {
-    const said = proseStatusPod(lines);
+    const said = proseStatusPod(lines) ?? componentLogPod(lines);
     if (said !== undefined) objects.push(said);
   }
   return {

@@ -70,6 +70,18 @@ describe('a pod no rule explains', () => {
     ]);
   });
 
+  it.each([
+    [['pods', 'events'] as EvidenceKind[], "The evidence holds none of the pod's status: its state is unknown."],
+    [['pods'] as EvidenceKind[], "The evidence holds none of the pod's status or events: its state is unknown."],
+  ])('a pod known by its name alone (collected: %j) claims no state', (collected, summary) => {
+    // As a paste gives it: a name, no creation time, no status.
+    const named = pod({});
+    delete (named.status as { phase?: string }).phase;
+    delete (named.metadata as { creationTimestamp?: string }).creationTimestamp;
+    const d = judge(named, 30, collected);
+    expect([d.verdict, d.summary]).toEqual(['unknown', summary]);
+  });
+
   it('quotes the phase, the conditions that are not True and the waiting containers', () => {
     expect(judge(scheduled, 30).evidence).toEqual([
       { source: 'status', text: 'phase: Pending (kubectl STATUS ContainerCreating)' },

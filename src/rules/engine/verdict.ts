@@ -295,7 +295,9 @@ function unexplainedDiagnosis(j: PodJudgement, notes: string[]): Diagnosis {
       ? 'The events show no failure, and without the pod object its state is unknown.'
       : logOnly
         ? `Only ${logOnly} is in the evidence; without the pod's status${missing.includes('events') ? ' and events' : ''} its state is unknown.`
-        : `Not Ready${age}, and the evidence does not show why${missing.length > 0 ? ` (${missing.join(' and ')} were not provided)` : ''}.`;
+        : hasNoStatus(pod)
+          ? `The evidence holds none of the pod's status${missing.includes('events') ? ' or events' : ''}: its state is unknown.`
+          : `Not Ready${age}, and the evidence does not show why${missing.length > 0 ? ` (${missing.join(' and ')} were not provided)` : ''}.`;
   }
   return {
     ...podHeader(j),
