@@ -115,12 +115,14 @@ describe('startFailureOf: where and what', () => {
   });
 });
 
-describe('execFailureInOutput: the last or first non-blank line, trimmed', () => {
+describe('execFailureInOutput: the last non-blank line, or the first with a blank line after it, trimmed', () => {
   it.each<[string[], string | undefined]>([
     [['starting', `${EXEC_LINE}\r`, '   '], EXEC_LINE],
     [[`  ${EXEC_LINE}  `], EXEC_LINE],
     // The block ran on into the reporter's words after the log.
     [['', EXEC_LINE, '', 'Any idea what is wrong?'], EXEC_LINE],
+    // An application logging an exec error and going on.
+    [[EXEC_LINE, 'fatal: plugin failed to load'], undefined],
     [['starting', EXEC_LINE, 'later output'], undefined],
     [['starting', 'later output'], undefined],
     [[], undefined],

@@ -90,12 +90,18 @@ export function startFailureOf(status: ContainerStatus | undefined): StartFailur
 
 /**
  * The runtime's exec failure when it is the last line a container printed (its log or termination
- * message), or the first: a run whose exec failed printed nothing else, so a pasted log whose block
- * runs on into the reporter's prose still starts with it.
+ * message), or the first with a blank line after it: a run whose exec failed printed nothing else,
+ * so a pasted log whose block runs on into the reporter's next paragraph still starts with it (an
+ * application that logs an exec error and goes on logging is not this).
  */
 export function execFailureInOutput(lines: readonly string[]): string | undefined {
-  const printed = lines.map((l) => l.trim()).filter((l) => l !== '');
-  return [printed.at(-1), printed[0]].find((l) => l !== undefined && RUNC_EXEC_FAILURE.test(l));
+  const trimmed = lines.map((l) => l.trim());
+  const printed = trimmed.filter((l) => l !== '');
+  const last = printed.at(-1);
+  if (last !== undefined && RUNC_EXEC_FAILURE.test(last)) return last;
+  const at = trimmed.findIndex((l) => l !== '');
+  const first = trimmed[at];
+  return first !== undefined && RUNC_EXEC_FAILURE.test(first) && trimmed[at + 1] === '' ? first : undefined;
 }
 
 /** Names the paste reader gives a log whose container `kubectl logs` did not name. */
