@@ -77,3 +77,21 @@ describe('a Pending claim pasted alone', () => {
     ).toEqual(['db-0', 'unnamed-pod']);
   });
 });
+
+describe('a claim the paste shows only by its events (kubectl get events)', () => {
+  it.each([
+    [
+      'provisioning failed',
+      '5m   Warning   ProvisioningFailed   persistentvolumeclaim/ebs-claim   failed to provision volume with StorageClass "ebs-sc": rpc error: code = Internal desc = could not create volume in EC2: UnauthorizedOperation',
+      'unnamed-pod failed scheduling UnboundPVC',
+    ],
+    [
+      'no volume to bind',
+      '2m   Warning   FailedBinding   persistentvolumeclaim/data   no persistent volumes available for this claim and no storage class is set',
+      'unnamed-pod failed scheduling UnboundPVC',
+    ],
+  ])('%s: its stand-in stops at scheduling', (_, row, want) => {
+    const text = `LAST SEEN   TYPE      REASON   OBJECT   MESSAGE\n${row}\n`;
+    expect(verdicts(text)).toEqual([want]);
+  });
+});

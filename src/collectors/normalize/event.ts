@@ -28,6 +28,18 @@ function typeOf(reason: string): string {
 }
 
 /**
+ * A message that starts with the container it is about (`spec.containers{web}: Failed to pull
+ * image ...`, as some event printers and recorders put the event's fieldPath before it): the
+ * message after it, and that fieldPath.
+ */
+const FIELD_PATH_PREFIX = /^(spec\.(?:initContainers|containers|ephemeralContainers)\{[^{}\s]{1,253}\}): /;
+
+function withoutFieldPath(message: string): { message: string; fieldPath?: string } {
+  const m = FIELD_PATH_PREFIX.exec(message);
+  return m?.[1] === undefined ? { message } : { message: message.slice(m[0].length), fieldPath: m[1] };
+}
+
+/**
  * A core/v1 or events.k8s.io/v1 Event as one EventRecord, with first/last/count computed the
  * way `kubectl describe` does (kubernetes-facts.md §5): first = eventTime or firstTimestamp;
  * with a series, last = series.lastObservedTime and count = series.count; else count and
@@ -35,8 +47,11 @@ function typeOf(reason: string): string {
  */
 export function event(raw: Raw): EventRecord | undefined {
   const newApi = str(raw.apiVersion)?.startsWith('events.k8s.io/') === true || raw.regarding !== undefined;
-  const regarding = objectRef(newApi ? (raw.regarding ?? raw.involvedObject) : raw.involvedObject);
-  if (regarding === undefined) return undefined;
+  const ref = objectRef(newApi ? (raw.regarding ?? raw.involvedObject) : raw.involvedObject);
+  if (ref === undefined) return undefined;
+  const said = withoutFieldPath(str(newApi ? (raw.note ?? raw.message) : raw.message) ?? '');
+  const regarding =
+    said.fieldPath === undefined || ref.fieldPath !== undefined ? ref : { ...ref, fieldPath: said.fieldPath };
   const source = rec(newApi ? raw.deprecatedSource : raw.source);
   const series = isRecord(raw.series) ? raw.series : undefined;
   const firstTs = time(newApi ? raw.deprecatedFirstTimestamp : raw.firstTimestamp);
@@ -54,7 +69,7 @@ export function event(raw: Raw): EventRecord | undefined {
   return defined<EventRecord>({
     regarding,
     reason,
-    message: str(newApi ? (raw.note ?? raw.message) : raw.message) ?? '',
+    message: said.message,
     type: str(raw.type) ?? typeOf(reason),
     source: component || undefined,
     host: host || undefined,

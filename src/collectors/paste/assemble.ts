@@ -269,7 +269,7 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
   notes.push(...onNodes.notes, ...ofClaims.notes);
   return {
     namespace: ns,
-    objects: [...pods.values(), ...onNodes.pods, ...ofClaims.pods, ...others],
+    objects: [...pods.values(), ...onNodes.pods, ...ofClaims.pods, ...ofClaims.claims, ...others],
     ...(usesAges ? { referenceTime: formatTime(reference) } : {}),
     notes,
   };

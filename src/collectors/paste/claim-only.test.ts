@@ -97,7 +97,7 @@ describe('pods that stand for the pods of Pending claims, when the paste shows n
       [claim('d', 'Pending'), { kind: 'Pod', metadata: { name: 'db-0' }, status: { phase: 'Pending' } }],
     ],
   ])('none for %s', (_, objects) => {
-    expect(podsOfPendingClaims(objects, 'shop')).toEqual({ pods: [], notes: [] });
+    expect(podsOfPendingClaims(objects, 'shop')).toEqual({ pods: [], claims: [], notes: [] });
   });
 });
 
@@ -119,5 +119,43 @@ describe('pods that run beside a Pending claim cannot be its users', () => {
     expect(standIns([claim('data', 'Pending'), ...(beside as Raw[])])).toEqual([
       ['shop', 'unnamed-pod', 'data'],
     ]);
+  });
+});
+
+describe('claims the text shows only by the events recorded on an unbound claim', () => {
+  it.each(['ProvisioningFailed', 'FailedBinding', 'ExternalProvisioning'])(
+    '%s: the claim Pending, joined to the evidence, and its stand-in',
+    (reason) => {
+      const out = podsOfPendingClaims([claimEvent('data', reason)], 'shop');
+      expect(standIns([claimEvent('data', reason)])).toEqual([['shop', 'unnamed-pod', 'data']]);
+      expect(out.claims).toEqual([
+        {
+          kind: 'PersistentVolumeClaim',
+          metadata: { name: 'data', namespace: 'shop' },
+          status: { phase: 'Pending' },
+        },
+      ]);
+      expect(out.notes).toEqual([
+        'the text shows claim data Pending (by its events) and no pod: pod unnamed-pod stands for the pods that mount it',
+      ]);
+    },
+  );
+
+  it("takes the class the provisioner's message names", () => {
+    const e = {
+      ...claimEvent('data', 'ProvisioningFailed'),
+      message: 'failed to provision volume with StorageClass "ebs-sc": rpc error: code = Internal desc = x',
+    };
+    expect(podsOfPendingClaims([e], 'shop').claims.map((c) => c.spec)).toEqual([
+      { storageClassName: 'ebs-sc' },
+    ]);
+  });
+
+  it.each([
+    ['a claim the text holds Bound', [claim('data', 'Bound'), claimEvent('data', 'ProvisioningFailed')]],
+    ['events that only wait for a consumer', [claimEvent('data', 'WaitForFirstConsumer')]],
+    ['an event of a successful binding', [claimEvent('data', 'ProvisioningSucceeded')]],
+  ])('none from %s', (_, objects) => {
+    expect(podsOfPendingClaims(objects, 'shop')).toEqual({ pods: [], claims: [], notes: [] });
   });
 });

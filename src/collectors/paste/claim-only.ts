@@ -23,6 +23,47 @@ function waitsForConsumerOnly(objects: readonly Raw[], name: string): boolean {
   return reasons.includes('WaitForFirstConsumer') && reasons.every((r) => r === 'WaitForFirstConsumer');
 }
 
+/**
+ * Events the PersistentVolume controller and the provisioners record only on a claim that is not
+ * bound: no volume for it (FailedBinding), provisioning failed (ProvisioningFailed), or waiting on
+ * an external provisioner (ExternalProvisioning).
+ */
+const UNBOUND_REASONS: ReadonlySet<string> = new Set([
+  'FailedBinding',
+  'ProvisioningFailed',
+  'ExternalProvisioning',
+]);
+
+/**
+ * Claims the text shows only by such events (a `kubectl get events` line about
+ * `persistentvolumeclaim/data`), as the Pending claims the events were recorded on. A claim the
+ * text holds itself is judged by its own phase.
+ */
+function claimsOfUnboundEvents(objects: readonly Raw[], namespace: string): Raw[] {
+  const held = new Set(
+    objects.filter((o) => o.kind === 'PersistentVolumeClaim').map((o) => str(rec(o.metadata).name)),
+  );
+  const claims = new Map<string, Raw>();
+  for (const o of objects) {
+    if (o.kind !== 'Event' || !UNBOUND_REASONS.has(str(o.reason) ?? '')) continue;
+    const about = rec(o.involvedObject);
+    const name = str(about.name);
+    if (str(about.kind) !== 'PersistentVolumeClaim' || name === undefined || held.has(name)) continue;
+    const ns = str(about.namespace);
+    // The provisioner's message names the claim's class: "failed to provision volume with StorageClass "x": ...".
+    const cls =
+      / with StorageClass "([^"]+)"/.exec(str(o.message) ?? '')?.[1] ??
+      str(rec(claims.get(name)?.spec).storageClassName);
+    claims.set(name, {
+      kind: 'PersistentVolumeClaim',
+      metadata: { name, namespace: ns ?? namespace },
+      ...(cls === undefined ? {} : { spec: { storageClassName: cls } }),
+      status: { phase: 'Pending' },
+    });
+  }
+  return [...claims.values()];
+}
+
 /** Phases of a pod that got past scheduling: one whose claim is Pending never does. */
 const PLACED = new Set(['Running', 'Succeeded']);
 
@@ -57,13 +98,16 @@ function runsWithoutIt(o: Raw, placed: ReadonlySet<string>): boolean {
 export function podsOfPendingClaims(
   objects: readonly Raw[],
   namespace: string,
-): { readonly pods: readonly Raw[]; readonly notes: readonly string[] } {
-  const pending = objects.filter(
-    (o) => o.kind === 'PersistentVolumeClaim' && str(rec(o.status).phase) === 'Pending',
-  );
-  if (pending.length === 0) return { pods: [], notes: [] };
+): { readonly pods: readonly Raw[]; readonly claims: readonly Raw[]; readonly notes: readonly string[] } {
+  const byEvents = claimsOfUnboundEvents(objects, namespace);
+  const pending = [
+    ...objects.filter((o) => o.kind === 'PersistentVolumeClaim' && str(rec(o.status).phase) === 'Pending'),
+    ...byEvents,
+  ];
+  const none = { pods: [], claims: [], notes: [] };
+  if (pending.length === 0) return none;
   const placed = placedPods(objects);
-  if (hasTargetOfItsOwn(objects.filter((o) => !runsWithoutIt(o, placed)))) return { pods: [], notes: [] };
+  if (hasTargetOfItsOwn(objects.filter((o) => !runsWithoutIt(o, placed)))) return none;
   const claims = pending
     // kubectl said no pod uses it (`Used By: <none>`): there are no pods to stand for.
     .filter((o) => str(rec(rec(o.metadata).annotations)[CLAIM_USED_BY]) !== '<none>')
@@ -82,7 +126,9 @@ export function podsOfPendingClaims(
   }));
   const notes = claims.map(
     (c, i) =>
-      `the text shows claim ${c.name} Pending and no pod: pod ${str(rec(pods[i]?.metadata).name) ?? ''} stands for the pods that mount it`,
+      `the text shows claim ${c.name} Pending${byEvents.some((b) => str(rec(b.metadata).name) === c.name) ? ' (by its events)' : ''} and no pod: pod ${str(rec(pods[i]?.metadata).name) ?? ''} stands for the pods that mount it`,
   );
-  return { pods, notes };
+  // The claims known by their events alone join the evidence, for the rules to read their events by.
+  const named = new Set(claims.map((c) => c.name));
+  return { pods, claims: byEvents.filter((b) => named.has(str(rec(b.metadata).name) ?? '')), notes };
 }

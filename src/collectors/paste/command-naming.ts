@@ -87,3 +87,19 @@ export function deniedDeletion(o: PastedObject, command: string | undefined): Pa
     inferredName: `named by the command above it (${command.trim()})`,
   };
 }
+
+/** Verbs that write the object they name (`kubectl create namespace check`, `kubectl label ns x a=b`). */
+const WRITES = ['create', 'apply', 'replace', 'patch', 'edit', 'label', 'annotate', 'set'];
+
+/**
+ * An API server refusal pasted under a command that writes an object no pod comes from (`kubectl
+ * create namespace check` refused by an unreachable webhook): no pod's handoff failed, so it is no
+ * owner that creates pods; a note says what was refused. Undefined for every other object.
+ */
+export function refusedOtherKind(o: PastedObject, command: string | undefined): string | undefined {
+  if (command === undefined || o.raw.kind !== 'Event' || o.raw.reason !== 'FailedCreate') return undefined;
+  if (!isGuess(str(rec(o.raw.involvedObject).name), o.inferredName ?? '')) return undefined;
+  const t = commandTarget(command, WRITES);
+  if (t === undefined || t.kind === 'Pod' || OWNERS.has(t.kind)) return undefined;
+  return `line ${o.line}: the API server refused the command's ${t.kind} ${t.name}, which runs no pod: ${str(o.raw.message) ?? ''}`;
+}

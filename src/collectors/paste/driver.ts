@@ -6,7 +6,7 @@ import { withoutCapturePrefix } from './common/capture-prefix.js';
 import { unsqueezeTables } from './get/squeezed.js';
 import { cleanLines, firstCommand, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
 import { UNNAMED_POD, type BlockParser, type PastedObject } from './common/types.js';
-import { deniedDeletion, namedByCommand } from './command-naming.js';
+import { deniedDeletion, namedByCommand, refusedOtherKind } from './command-naming.js';
 import { commandTarget } from './common/command.js';
 import { readUnderCutHeader } from './cut-header.js';
 import { readJsonMembers } from './json-fragment.js';
@@ -246,10 +246,11 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
     for (const parse of parsers.blocks) {
       const r = parse(lines, i);
       if (r !== undefined && r.end > i) {
-        appendAll(
-          objects,
-          r.objects.map((o) => deniedDeletion(namedByCommand(o, command), command)),
-        );
+        for (const o of r.objects) {
+          const refused = refusedOtherKind(o, command);
+          if (refused === undefined) objects.push(deniedDeletion(namedByCommand(o, command), command));
+          else notes.push(refused);
+        }
         if (r.notes !== undefined) appendAll(notes, r.notes);
         i = r.end;
         continue outer;

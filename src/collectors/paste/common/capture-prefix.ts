@@ -1,4 +1,5 @@
 import { parseTime } from '../../../k8s/index.js';
+import { cleanLine } from './text.js';
 
 /**
  * The time a capturing program wrote before every line it kept: a CI runner's raw log (GitHub
@@ -39,7 +40,8 @@ export function withoutCapturePrefix(lines: readonly string[]): Unprefixed {
     if (m === null) return line;
     const t = parseTime(m[1] ?? m[2]);
     if (t !== undefined && (printedAt === undefined || t > printedAt)) printedAt = t;
-    return line.slice(m[0].length).trimEnd();
+    // What follows the time is cleaned as a line of its own (a quote marker, a fence glued to it).
+    return cleanLine(line.slice(m[0].length));
   });
   return printedAt === undefined ? { lines: out } : { lines: out, printedAt };
 }

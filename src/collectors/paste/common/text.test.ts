@@ -134,7 +134,42 @@ describe('markdown quotes', () => {
   });
 });
 
+describe('markdown fences glued to the text', () => {
+  it.each([
+    ['```user@vm:~/infra$ kubectl create namespace check', 'user@vm:~/infra$ kubectl create namespace check'],
+    [
+      '```Apr 11 00:52:45 n1 kubelet: E0411 pod_workers.go:186] x',
+      'Apr 11 00:52:45 n1 kubelet: E0411 pod_workers.go:186] x',
+    ],
+    ['  ```$ kubectl get pods', '  $ kubectl get pods'],
+    [
+      'no IP addresses available in range set: 172.22.5.1-172.22.5.254```',
+      'no IP addresses available in range set: 172.22.5.1-172.22.5.254',
+    ],
+  ])('%s: the text is the paste', (line, want) => {
+    expect(cleanLine(line)).toBe(want);
+  });
+
+  it.each(['```', '```yaml', '  ```console', '```c++', '````', '```` yaml', '~~~'])(
+    '%s stays a fence',
+    (line) => {
+      expect(cleanLine(line)).toBe(line);
+    },
+  );
+
+  it('a glued prompt is a prompt', () => {
+    expect(isPromptLine(cleanLine('```user@vm:~/infra$ kubectl create namespace check'))).toBe(true);
+  });
+});
+
 describe('prompts of other shells', () => {
+  it('recognises a shell tracing its commands (set -x)', () => {
+    expect(isPromptLine('+ kubectl describe pod web-1')).toBe(true);
+    expect(isPromptLine('++ oc get pods -n shop')).toBe(true);
+    expect(isPromptLine('+ echo done')).toBe(false);
+    expect(isPromptLine('1 + kubectl')).toBe(false);
+  });
+
   it('recognises an oh-my-zsh prompt', () => {
     expect(isPromptLine('➜  ~ kubectl get events -n shop')).toBe(true);
     expect(isPromptLine('➜  infra git:(main) kubectl describe pod web-1')).toBe(true);

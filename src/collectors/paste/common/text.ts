@@ -6,6 +6,8 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 /* eslint-enable no-control-regex */
 
 const QUOTE = /^(?: {0,3}> ?)+/;
+const GLUED_OPEN = /^(\s*)```(?!`)(?![\w+#.-]*\s*$)(?=\S)/;
+const GLUED_CLOSE = /(?<=[^\s`])```\s*$/;
 // Text copied from a rendered web page (a Q&A answer, a blog, a chat) carries no-break spaces where
 // the terminal printed spaces (HTML keeps a run of spaces only as alternating no-break ones), and
 // sometimes zero-width spaces or a byte-order mark.
@@ -15,8 +17,8 @@ const ZERO_WIDTH = /[\u200b\u2060\ufeff]/g;
 /**
  * One pasted line made plain: terminal escapes and control characters removed (tabs kept: old
  * kubectl separated columns with them), markdown emphasis (`**x**`, `` `x` ``) unwrapped,
- * markdown quote markers dropped, trailing white space dropped; a web page's no-break spaces read as
- * spaces and its zero-width characters dropped.
+ * markdown quote markers dropped, a fence glued to text dropped, trailing white space dropped; a web
+ * page's no-break spaces read as spaces and its zero-width characters dropped.
  */
 export function cleanLine(line: string): string {
   let s = line.endsWith('\r') ? line.slice(0, -1) : line;
@@ -27,6 +29,9 @@ export function cleanLine(line: string): string {
   // Markdown quotes ("> Warning  FailedMount ..." in a GitHub issue): the quoted text is the paste.
   // Up to three spaces may come before the marker (four make a code block).
   s = s.replace(QUOTE, '');
+  // A fence glued to the text it opens or closes ("```$ kubectl get pods", "...not found```"):
+  // the text is the paste. A fence with only a language word after it stays a fence.
+  if (s.includes('```')) s = s.replace(GLUED_OPEN, '$1').replace(GLUED_CLOSE, '');
   return s.trimEnd();
 }
 

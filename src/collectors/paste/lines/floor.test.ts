@@ -390,7 +390,7 @@ describe('the floor: messages the kubelet and cluster-autoscaler word outside an
   it.each([
     'back-off restarting failed container=app',
     'back-off 5m0s restarting failed container',
-    'pod did not trigger scale-up: 1 Insufficient cpu',
+    'pod did not trigger scale-up, the group is at its maximum',
     'pod triggered scale-up',
   ])('not from a line that is only like them: %s', (line) => {
     expect(read(line)).toEqual([]);
@@ -416,4 +416,26 @@ describe("runc's exec failure at the end of a longer line", () => {
   ])('not %s', (_, line) => {
     expect(parsePaste(line, PASTE_PARSERS).logs).toEqual([]);
   });
+});
+
+describe("the scheduler's per-node histogram without its 0/N prefix", () => {
+  it.each([
+    "1 node(s) had taint {node-role.kubernetes.io/master: }, that the pod didn't tolerate, 8 node(s) didn't match Pod's node affinity/selector",
+    '3 Insufficient memory, 2 node(s) had untolerated taint {a: b}',
+    '2 node(s) had volume node affinity conflict',
+    '1 Too many pods',
+  ])('%s is a FailedScheduling message', (line) => {
+    expect(one(`Message: ${line}`)?.raw).toMatchObject({
+      kind: 'Event',
+      reason: 'FailedScheduling',
+      message: line,
+    });
+  });
+
+  it.each(['We have 3 node(s) that did not match anything', '2 nodes are down', '3 Insufficiently tested'])(
+    'not from %s',
+    (line) => {
+      expect(read(line)).toEqual([]);
+    },
+  );
 });

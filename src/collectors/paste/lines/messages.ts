@@ -244,6 +244,14 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
  * message they belong to, which a terminal may have wrapped there.
  */
 export const DETAIL_SHAPES: readonly MessageShape[] = [
+  // The scheduler's per-node histogram (FitError's filter part) without its "0/N nodes are
+  // available: " (cut off in the paste): "1 node(s) had untolerated taint {k: v}, 2 Insufficient cpu".
+  {
+    start:
+      /^\d+ (?:node\(s\) (?:had (?:untolerated )?taints?|didn't (?:match (?:Pod's node affinity|node selector|pod (?:anti-)?affinity|the requested node name|pod topology spread|PersistentVolume's node affinity)|have free ports|find available persistent volumes|satisfy existing pods anti-affinity)|were unschedulable|exceed max volume count|had volume node affinity conflict)|Insufficient \S|Too many pods)/,
+    reason: 'FailedScheduling',
+    type: 'Warning',
+  },
   // The crash back-off as the kubelet words it in the container's waiting message and inside its
   // "Error syncing pod" error (kuberuntime_manager.go "back-off %s restarting failed container=%s
   // pod=%s"): inside that error it continues a message, so it is a detail.
