@@ -1,8 +1,9 @@
 /**
  * The scheduler's per-node reasons quoted in a sentence beside a `get pods` table ("stuck in
  * Pending because of `3 node(s) didn't match Pod's node affinity/selector`"): the detail of the
- * FailedScheduling message the scheduler records on the pod, tied to the one Pending pod. Never at
- * the start of a line, where the same words continue a wrapped message.
+ * FailedScheduling message the scheduler records on the pod, tied to the one Pending pod. On a line
+ * of their own they are read too (the histogram cut from its "0/N nodes are available:"), but never
+ * as a new message where a wrapped one goes on.
  */
 import { describe, expect, it } from 'vitest';
 import { diagnosePaste, firstFailure } from './paste-diagnoses.js';
@@ -35,10 +36,29 @@ describe('per-node scheduling reasons quoted in a sentence', () => {
     ]);
   });
 
-  it.each([
-    ["  3 node(s) didn't match Pod's node affinity/selector."],
-    ["it says '3 node(s) had taints' somewhere"],
-  ])('are not read unquoted or in single quotes: %s', (line) => {
-    expect(() => diagnosePaste(line, CLOCK)).toThrow(/holds no Kubernetes objects/);
+  it("are read on a line of their own, unquoted (the histogram without its '0/N nodes are available:')", () => {
+    expect(firstFailure("  3 node(s) didn't match Pod's node affinity/selector.", CLOCK)).toBe(
+      'scheduling NodeAffinityMismatch',
+    );
   });
+
+  it('never split a wrapped message whose next line starts with them', () => {
+    const text = [
+      'Events:',
+      '  Type     Reason            Age   From               Message',
+      '  ----     ------            ----  ----               -------',
+      '  Warning  FailedScheduling  3m    default-scheduler  0/5 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: },',
+      "3 node(s) didn't match Pod's node affinity/selector, 1 Insufficient cpu.",
+    ].join('\n');
+    expect(diagnosePaste(text, CLOCK).snapshot.events.map((e) => e.message)).toEqual([
+      "0/5 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: },3 node(s) didn't match Pod's node affinity/selector, 1 Insufficient cpu.",
+    ]);
+  });
+
+  it.each([["it says '3 nodes had problems' somewhere"], ['3 node(s) are fine']])(
+    'are not read from words the scheduler does not print: %s',
+    (line) => {
+      expect(() => diagnosePaste(line, CLOCK)).toThrow(/holds no Kubernetes objects/);
+    },
+  );
 });
