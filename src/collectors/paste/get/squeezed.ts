@@ -62,8 +62,12 @@ const SHAPES: Readonly<Record<string, RegExp>> = {
   'PORT(S)': /^(?:<none>|\d[\w/:,.-]*)$/,
 };
 
+const READY_WORD = / \d+\/\d+ /;
+
 /** A squeezed `get pods` row with no header above it: the columns its words fall into, by their shape. */
 function podRowTable(line: string): readonly Column[] | undefined {
+  // READY as its own word: ruled out before splitting the line.
+  if (!READY_WORD.test(line)) return undefined;
   const w = words(line);
   const readyAt = w.findIndex((x) => READY.test(x));
   if (readyAt !== 1 && readyAt !== 2) return undefined;
@@ -86,6 +90,9 @@ const words = (line: string): string[] =>
 
 /** The table a squeezed header line announces, with NAMESPACE first when it has it. */
 function tableOf(line: string): readonly Column[] | undefined {
+  const t = line.trimStart();
+  // Every header read starts with one of these (cheap to rule a line out before splitting it).
+  if (!t.startsWith('NAME') && !t.startsWith('LAST SEEN')) return undefined;
   // Only a header without the padding: a padded one is read as it is.
   if (/\S {2,}\S|\t/.test(line.trim())) return undefined;
   const said = words(line).join(' ');
