@@ -16,6 +16,7 @@ import { unnamedName } from '../../model/index.js';
 import { deletionConfirmed, markStillListed, type Deletion } from './deletions.js';
 import { proseStatusPod } from './prose-status.js';
 import { componentLogPod } from './component-log.js';
+import { rolloutStatusObjects } from './rollout-status.js';
 
 /** The first line of a YAML mapping as kubectl -o yaml prints it: lowerCamel keys, unlike describe's "Restart Count:". */
 const YAML_START = /^\s*(?:- )?[a-z][A-Za-z0-9]*:(?:\s|$)/;
@@ -280,8 +281,12 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
   } else appendAll(logs, strays);
   // Nothing else read: a sentence may still name the pod's state in kubectl's own word.
   if (objects.length === 0 && logs.length === 0) {
-    const said = proseStatusPod(lines) ?? componentLogPod(lines);
+    const said = proseStatusPod(lines);
+    const rollouts = said === undefined ? rolloutStatusObjects(lines) : undefined;
+    const logged = said === undefined && rollouts === undefined ? componentLogPod(lines) : undefined;
     if (said !== undefined) objects.push(said);
+    else if (rollouts !== undefined) appendAll(objects, rollouts);
+    else if (logged !== undefined) objects.push(logged);
   }
   return {
     objects: markStillListed(objects, deletions),
