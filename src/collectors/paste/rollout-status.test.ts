@@ -173,3 +173,28 @@ describe('rollout status output in a paste', () => {
     expect(r.objects.map((o) => o.raw.kind)).toEqual(['Event']);
   });
 });
+
+describe('kubectl wait timing out on pods', () => {
+  it.each([
+    ['error: timed out waiting for the condition on pods/web-0', 'web-0'],
+    ['timed out waiting for the condition on pod/db-1', 'db-1'],
+    ['error: timed out waiting for the condition on pods.v1/web-0', 'web-0'],
+  ])('%s', (line, name) => {
+    const objects = rolloutStatusObjects([
+      '$ kubectl wait --for=condition=Ready pod -l app=web -n shop',
+      line,
+    ]);
+    expect(objects?.map((o) => o.raw)).toEqual([{ kind: 'Pod', metadata: { name, namespace: 'shop' } }]);
+  });
+
+  it('names each pod once, however many lines', () => {
+    const line = 'error: timed out waiting for the condition on pods/web-0';
+    expect(rolloutStatusObjects([line, line])).toHaveLength(1);
+  });
+
+  it('reads no pod from a wait on another kind', () => {
+    expect(
+      rolloutStatusObjects(['error: timed out waiting for the condition on deployments.apps/web']),
+    ).toBeUndefined();
+  });
+});

@@ -13,6 +13,9 @@
  *   Waiting for 2 pods to be ready...            (a StatefulSet: the command names it)
  *   error: timed out waiting for the condition   (--timeout ran out)
  *
+ * `kubectl wait` says `error: timed out waiting for the condition on pods/web-0`: a pod that did
+ * not reach the condition, whose state the text does not tell either.
+ *
  * Old kubectl wrote `Waiting for rollout to finish: ...` without the name; newer kubectl appends
  * `(Warning: <reason> - <message>)` from a pod, which the message floor reads on its own. The last
  * line about a workload is where its rollout stood. A workload that had not finished gets a pod
@@ -21,6 +24,7 @@
  */
 import { UNNAMED_POD, type PastedObject } from './common/types.js';
 import { commandTarget } from './common/command.js';
+import { knownKind } from './common/kind-names.js';
 import { firstCommand, isPromptLine, NS_FLAG } from './common/text.js';
 
 type Kind = 'Deployment' | 'DaemonSet' | 'StatefulSet';
@@ -70,6 +74,9 @@ const SHAPES: readonly Shape[] = [
 
 /** kubectl's wait timing out (`--timeout`), under a `rollout status` command. */
 const TIMED_OUT = /^(?:error: )?timed out waiting for the condition/;
+/** `kubectl wait` timing out on one object: `timed out waiting for the condition on pods/web-0`. */
+const WAIT_TIMED_OUT =
+  /timed out waiting for the condition on (pods?)(?:\.v1)?\/([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)/;
 
 interface Rollout {
   readonly kind: Kind;
@@ -125,42 +132,62 @@ export function rolloutsOf(lines: readonly string[]): Rollout[] {
 }
 
 /**
- * The objects `kubectl rollout status` output stands for: each workload, and for each whose
- * rollout had not finished, a pod of it whose state the text does not tell. Undefined when the
- * text holds no such output.
+ * The objects `kubectl rollout status` and `kubectl wait` output stands for: each workload, and
+ * for each whose rollout had not finished, a pod of it whose state the text does not tell; each
+ * pod a wait timed out on. Undefined when the text holds no such output.
  */
 export function rolloutStatusObjects(lines: readonly string[]): PastedObject[] | undefined {
   const rollouts = rolloutsOf(lines);
-  if (rollouts.length === 0) return undefined;
-  return rollouts.flatMap((r) => {
-    const metadata = { name: r.name, ...(r.namespace === undefined ? {} : { namespace: r.namespace }) };
-    const workload: PastedObject = {
-      raw: {
-        kind: r.kind,
-        metadata,
-        ...(r.state === 'deadline'
-          ? {
-              status: {
-                conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded' }],
-              },
-            }
-          : {}),
-      },
-      line: r.line,
-    };
-    if (r.state === 'done') return [workload];
-    const pod: PastedObject = {
-      raw: {
-        kind: 'Pod',
-        metadata: {
-          name: UNNAMED_POD,
-          ...(r.namespace === undefined ? {} : { namespace: r.namespace }),
-          ownerReferences: [{ kind: r.kind, name: r.name, controller: true }],
-        },
-      },
-      line: r.line,
-      inferredName: `the text holds only \`kubectl rollout status\` output, whose last line on ${r.kind} ${r.name} says its rollout had not finished ("${r.said}"), and no pod's status`,
-    };
-    return [workload, pod];
+  const waited = waitedPods(lines);
+  if (rollouts.length === 0 && waited.length === 0) return undefined;
+  return [...waited, ...rollouts.flatMap(rolloutObjects)];
+}
+
+/** Pods `kubectl wait` timed out on, each once, whose state the text does not tell. */
+function waitedPods(lines: readonly string[]): PastedObject[] {
+  const seen = new Map<string, PastedObject>();
+  let namespace: string | undefined;
+  lines.forEach((line, i) => {
+    if (isPromptLine(line)) namespace = NS_FLAG.exec(firstCommand(line))?.[1];
+    const m = WAIT_TIMED_OUT.exec(line);
+    const name = m?.[2];
+    if (name === undefined || knownKind(m?.[1] ?? '') !== 'Pod' || seen.has(name)) return;
+    seen.set(name, {
+      raw: { kind: 'Pod', metadata: { name, ...(namespace === undefined ? {} : { namespace }) } },
+      line: i + 1,
+    });
   });
+  return [...seen.values()];
+}
+
+function rolloutObjects(r: Rollout): PastedObject[] {
+  const metadata = { name: r.name, ...(r.namespace === undefined ? {} : { namespace: r.namespace }) };
+  const workload: PastedObject = {
+    raw: {
+      kind: r.kind,
+      metadata,
+      ...(r.state === 'deadline'
+        ? {
+            status: {
+              conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded' }],
+            },
+          }
+        : {}),
+    },
+    line: r.line,
+  };
+  if (r.state === 'done') return [workload];
+  const pod: PastedObject = {
+    raw: {
+      kind: 'Pod',
+      metadata: {
+        name: UNNAMED_POD,
+        ...(r.namespace === undefined ? {} : { namespace: r.namespace }),
+        ownerReferences: [{ kind: r.kind, name: r.name, controller: true }],
+      },
+    },
+    line: r.line,
+    inferredName: `the text holds only \`kubectl rollout status\` output, whose last line on ${r.kind} ${r.name} says its rollout had not finished ("${r.said}"), and no pod's status`,
+  };
+  return [workload, pod];
 }
