@@ -375,6 +375,17 @@ describe('the object a row is about', () => {
     expect(o?.inferredName).toBeUndefined();
   });
 
+  // GitLab Runner's kubernetes executor prints each pod event as `WARNING: Event retrieved from
+  // the cluster: <message>`: the word Event is prose, and no event is recorded on an Event.
+  it.each([
+    ['WARNING: Event retrieved from the cluster: 0/3 nodes are available: 3 Insufficient memory.', 'Pod'],
+    [`WARNING: Event retrieved from the cluster: ${PROBE}`, 'Pod'],
+    ['5m   Warning   Unhealthy   event/web-1.17d3   kubelet   ' + PROBE, 'Pod'],
+  ])('the word Event is no object: %s', (line, kind) => {
+    const o = involved(line);
+    expect(o?.raw.involvedObject).toEqual({ kind, name: UNNAMED_POD });
+  });
+
   it('custom columns NAME, REASON, SOURCE: the name cell names the pod the message does not', () => {
     const o = involved(`web-1   Unhealthy   kubelet   ${PROBE}`);
     expect(o?.raw.involvedObject).toEqual({ kind: 'Pod', name: 'web-1' });

@@ -116,8 +116,11 @@ function readCell(cell: string, out: Mutable<RowCells>, ages: number): 'age' | '
  */
 function objectOf(cell: string): { kind: string; name?: string } | undefined {
   const slash = cell.indexOf('/');
-  if (slash < 0) return /^[A-Z]/.test(cell) && knownKind(cell) === cell ? { kind: cell } : undefined;
+  // No event is recorded on an Event: the word is prose ("Event retrieved from the cluster: ...").
+  if (slash < 0)
+    return /^[A-Z]/.test(cell) && cell !== 'Event' && knownKind(cell) === cell ? { kind: cell } : undefined;
   const kind = knownKind(cell.slice(0, slash));
+  if (kind === 'Event') return undefined;
   const name = cell.slice(slash + 1);
   return kind !== undefined && /^[A-Za-z]/.test(cell) && NAME.test(name) ? { kind, name } : undefined;
 }
