@@ -736,6 +736,16 @@ describe('parseSchedulingMessage: the whole result, per form', () => {
     ],
     ['binding rejected', bindingRejected, msg('error', [{ text: bindingRejected, code: 'SchedulerError' }])],
     [
+      "the old scheduler's log of a failed bind",
+      'Internal error binding pod: (scheduler cache ForgetPod failed: pod ns/web-1 state was assumed on a different node)',
+      msg('error', [
+        {
+          text: 'Internal error binding pod: (scheduler cache ForgetPod failed: pod ns/web-1 state was assumed on a different node)',
+          code: 'SchedulerError',
+        },
+      ]),
+    ],
+    [
       'Reserve plugin failure (DRA)',
       'running Reserve plugin "DynamicResources": waiting for resource driver to allocate resource claim',
       msg('error', [

@@ -227,10 +227,11 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
     kind: 'PersistentVolumeClaim',
   },
   // Scheduler framework errors (framework/runtime: "running %s plugin %q: %w"; 1.16-1.18 'running "VolumeBinding"
-  // filter plugin for pod "x"', 'error while running "VolumeBinding" prebind plugin') and older fit failures.
+  // filter plugin for pod "x"', 'error while running "VolumeBinding" prebind plugin'), the old scheduler's
+  // log of a failed bind (scheduler.go 1.6-1.10 "Internal error binding pod: (%v)") and older fit failures.
   {
     start:
-      /^(?:(?:error while )?running "\w+" (?:filter|prefilter|prebind|bind|reserve|permit) plugin for pod |running (?:PreEnqueue|PreFilter|Filter|PostFilter|PreScore|Score|Reserve|Permit|PreBind|Bind) plugin "|[Bb]inding rejected: |nodeinfo not found for node name |pod \([a-z0-9][-a-z0-9.]*\) failed to fit in any node|fit failure summary on nodes|Failed for reason \w+ and possibly others)/,
+      /^(?:(?:error while )?running "\w+" (?:filter|prefilter|prebind|bind|reserve|permit) plugin for pod |running (?:PreEnqueue|PreFilter|Filter|PostFilter|PreScore|Score|Reserve|Permit|PreBind|Bind) plugin "|[Bb]inding rejected: |Internal error binding pod: |nodeinfo not found for node name |pod \([a-z0-9][-a-z0-9.]*\) failed to fit in any node|fit failure summary on nodes|Failed for reason \w+ and possibly others)/,
     reason: 'FailedScheduling',
     type: 'Warning',
   },

@@ -55,6 +55,11 @@ describe('message shapes', () => {
       'FailedScheduling',
       'Pod',
     ],
+    [
+      'Internal error binding pod: (scheduler cache ForgetPod failed: pod ns/web-1 state was assumed on a different node)',
+      'FailedScheduling',
+      'Pod',
+    ],
     ['pod (web-1) failed to fit in any node', 'FailedScheduling', 'Pod'],
     ['fit failure summary on nodes : Insufficient cpu (2)', 'FailedScheduling', 'Pod'],
     ['Failed for reason PodFitsResources and possibly others', 'FailedScheduling', 'Pod'],
