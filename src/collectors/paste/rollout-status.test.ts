@@ -97,6 +97,46 @@ describe('rolloutsOf: where each rollout stood at its last line', () => {
     expect(rolloutsOf(lines).map((r) => [r.kind, r.name, r.state])).toEqual([[kind, name, state]]);
   });
 
+  it.each([
+    // Argo CD's health messages copy kubectl's, some without the name.
+    [
+      'Waiting for rollout to finish: 0 of 1 updated replicas are available...',
+      'unnamed-deployment',
+      'waiting',
+    ],
+    ['Deployment "web" exceeded its progress deadline', 'web', 'deadline'],
+    // Argo Rollouts' wording.
+    [
+      'Waiting for Deployment rollout to finish: 1 out of 3 new replicas have been updated...',
+      'unnamed-deployment',
+      'waiting',
+    ],
+    [
+      'waiting for deployment "web" rollout to finish: 1 of 3 updated replicas are available',
+      'web',
+      'waiting',
+    ],
+    [
+      'a command of another kind than the line: the line says its own',
+      'unnamed-deployment',
+      'waiting',
+      [
+        '$ kubectl rollout status daemonset/agent',
+        'Waiting for rollout to finish: 0 of 1 updated replicas are available...',
+      ],
+    ],
+  ])('a copy of the lines without a command: %s', (line, name, state, lines = [line]) => {
+    expect(rolloutsOf(lines).map((r) => [r.kind, r.name, r.state])).toEqual([['Deployment', name, state]]);
+  });
+
+  it('reads a StatefulSet line without its name as an unnamed StatefulSet', () => {
+    expect(
+      rolloutsOf([
+        'Waiting for partitioned roll out to finish: 1 out of 3 new pods have been updated...',
+      ]).map((r) => r.name),
+    ).toEqual(['unnamed-statefulset']);
+  });
+
   it('takes the namespace from the command that names the workload', () => {
     const [r] = rolloutsOf(['$ kubectl -n shop rollout status deployment/web', WAIT_AVAILABLE]);
     expect(r?.namespace).toBe('shop');
@@ -107,13 +147,6 @@ describe('rolloutsOf: where each rollout stood at its last line', () => {
     [
       'a timeout under another command',
       ['$ kubectl wait --for=condition=ready pod/x', 'error: timed out waiting for the condition'],
-    ],
-    [
-      'a command of another kind than the line',
-      [
-        '$ kubectl rollout status daemonset/agent',
-        'Waiting for rollout to finish: 0 of 1 updated replicas are available...',
-      ],
     ],
     ['prose about a rollout', ['the rollout did not finish and the deployment is stuck']],
   ])('reads nothing from %s', (_, lines) => {

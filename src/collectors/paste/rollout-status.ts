@@ -23,6 +23,7 @@
  * is to look at its pods. A rollout that finished is a workload with nothing to report.
  */
 import { UNNAMED_POD, type PastedObject } from './common/types.js';
+import { unnamedName } from '../../model/index.js';
 import { commandTarget } from './common/command.js';
 import { knownKind } from './common/kind-names.js';
 import { firstCommand, isPromptLine, NS_FLAG } from './common/text.js';
@@ -30,38 +31,59 @@ import { firstCommand, isPromptLine, NS_FLAG } from './common/text.js';
 type Kind = 'Deployment' | 'DaemonSet' | 'StatefulSet';
 
 interface Shape {
+  /** The line's shape; the group `name` is the workload's name where the line gives it. */
   readonly re: RegExp;
-  /** The workload kind the line is about; a line without a name takes it from the command. */
   readonly kind: Kind;
   readonly state: 'waiting' | 'done' | 'deadline';
+  /**
+   * Set on a line too plain to be kubectl's unless a `rollout status` command stands above it
+   * (`Waiting for 2 pods to be ready...`); any other line without a name is an unnamed workload's.
+   */
+  readonly needsCommand?: true;
 }
 
-const N = '(\\d+)';
+const NAME = '"(?<name>[^"]+)"';
+/**
+ * kubectl's lines, and the copies of them tools print (Argo CD's health messages, `Deployment
+ * "web" exceeded its progress deadline` and `Waiting for rollout to finish: ...` without the
+ * name; Argo Rollouts' `Waiting for Deployment rollout to finish: ...`; lower-case `waiting`).
+ */
 const SHAPES: readonly Shape[] = [
   {
     re: new RegExp(
-      `Waiting for (?:deployment "([^"]+)" )?rollout to finish: (?:${N} out of ${N} new replicas have been updated|${N} old replicas are pending termination|${N} of ${N} updated replicas are available)`,
+      `[Ww]aiting for (?:[Dd]eployment (?:${NAME} )?)?rollout to finish: \\d+ (?:out of \\d+ new replicas have been updated|old replicas are pending termination|of \\d+ updated replicas are available)`,
     ),
     kind: 'Deployment',
     state: 'waiting',
   },
-  { re: /Waiting for deployment spec update to be observed/, kind: 'Deployment', state: 'waiting' },
-  { re: /\bdeployment "([^"]+)" successfully rolled out/, kind: 'Deployment', state: 'done' },
-  { re: /\bdeployment "([^"]+)" exceeded its progress deadline/, kind: 'Deployment', state: 'deadline' },
+  {
+    re: new RegExp(`[Ww]aiting for deployment (?:${NAME} )?spec update to be observed`),
+    kind: 'Deployment',
+    state: 'waiting',
+  },
+  { re: new RegExp(`\\b[Dd]eployment ${NAME} successfully rolled out`), kind: 'Deployment', state: 'done' },
+  {
+    re: new RegExp(`\\b[Dd]eployment ${NAME} exceeded its progress deadline`),
+    kind: 'Deployment',
+    state: 'deadline',
+  },
   {
     re: new RegExp(
-      `Waiting for daemon set "([^"]+)" rollout to finish: (?:${N} out of ${N} new pods have been updated|${N} of ${N} updated pods are available)`,
+      `[Ww]aiting for daemon set ${NAME} rollout to finish: \\d+ (?:out of \\d+ new pods have been updated|of \\d+ updated pods are available)`,
     ),
     kind: 'DaemonSet',
     state: 'waiting',
   },
-  { re: /Waiting for daemon set spec update to be observed/, kind: 'DaemonSet', state: 'waiting' },
-  { re: /\bdaemon set "([^"]+)" successfully rolled out/, kind: 'DaemonSet', state: 'done' },
+  { re: /[Ww]aiting for daemon set spec update to be observed/, kind: 'DaemonSet', state: 'waiting' },
+  { re: new RegExp(`\\bdaemon set ${NAME} successfully rolled out`), kind: 'DaemonSet', state: 'done' },
   {
-    re: new RegExp(
-      `Waiting for (?:${N} pods to be ready|partitioned roll out to finish: ${N} out of ${N} new pods have been updated|statefulset rolling update to complete ${N} pods at revision)|Waiting for statefulset spec update to be observed`,
-      'i',
-    ),
+    re: /^Waiting for \d+ pods to be ready\.\.\./,
+    kind: 'StatefulSet',
+    state: 'waiting',
+    needsCommand: true,
+  },
+  {
+    re: /[Ww]aiting for (?:partitioned roll out to finish: \d+ out of \d+ new pods have been updated|statefulset rolling update to complete \d+ pods at revision|statefulset spec update to be observed)/,
     kind: 'StatefulSet',
     state: 'waiting',
   },
@@ -108,25 +130,28 @@ export function rolloutsOf(lines: readonly string[]): Rollout[] {
       return;
     }
     const named = commandWorkload(command);
-    const shape = SHAPES.find((s) => s.re.test(line));
-    let kind: Kind | undefined = shape?.kind;
+    const text = line.trim();
+    const shape = SHAPES.find((s) => s.re.test(text));
+    let kind: string | undefined = shape?.kind;
     let state: Rollout['state'] | undefined = shape?.state;
-    let name = shape === undefined ? undefined : shape.re.exec(line)?.[1];
-    if (shape === undefined && TIMED_OUT.test(line.trim()) && named !== undefined) state = 'timeout';
-    if (state === undefined) return;
-    if (name === undefined || /^\d+$/.test(name)) {
-      // The line does not name its workload: the command does, of the same kind.
-      if (named === undefined || (kind !== undefined && named.kind !== kind)) return;
-      name = named.name;
+    let name = shape?.re.exec(text)?.groups?.name;
+    if (shape === undefined && TIMED_OUT.test(text) && named !== undefined) {
+      state = 'timeout';
+      kind = named.kind;
     }
-    kind ??= named?.kind as Kind | undefined;
+    if (state === undefined || kind === undefined) return;
+    if (name === undefined) {
+      // The line does not name its workload: the command does, of the same kind; else it is unnamed.
+      if (named !== undefined && named.kind === kind) name = named.name;
+      else if (shape?.needsCommand === true || shape === undefined) return;
+      else name = unnamedName(kind);
+    }
     if (kind !== 'Deployment' && kind !== 'DaemonSet' && kind !== 'StatefulSet') return;
     const namespace = named?.name === name ? named.ns : undefined;
     const key = `${kind}/${name}`;
-    const said = line.trim();
     const known = byKey.get(key);
-    if (known === undefined) byKey.set(key, { kind, name, namespace, state, said, line: i + 1 });
-    else Object.assign(known, { state, said, line: i + 1 });
+    if (known === undefined) byKey.set(key, { kind, name, namespace, state, said: text, line: i + 1 });
+    else Object.assign(known, { state, said: text, line: i + 1 });
   });
   return [...byKey.values()];
 }
