@@ -116,6 +116,22 @@ describe('parseDocuments', () => {
     expect(p.documents[0]?.value).toEqual({ metadata: { name: 'x', note: '[…] cut' } });
   });
 
+  it("repairs a list item whose dash lost its indentation: the item's keys stand two columns right of it", () => {
+    const text = [
+      '- lastProbeTime: null',
+      '    message: corresponding condition of pod readiness gate "g" does',
+      '      not exist.',
+      '    type: Ready',
+    ].join('\n');
+    expect(parseDocuments('frag.yaml', text).documents[0]?.value).toEqual([
+      {
+        lastProbeTime: null,
+        message: 'corresponding condition of pod readiness gate "g" does not exist.',
+        type: 'Ready',
+      },
+    ]);
+  });
+
   it('repairs a first line that lost its indentation above a value continued on deeper lines', () => {
     const text = [
       " message: 'container has runAsNonRoot and image has non-numeric user (admin),",

@@ -152,8 +152,10 @@ function reindentFirstLine(text: string): string | undefined {
   const indent = (s: string): number => s.length - s.trimStart().length;
   const keys = rest.filter(({ l }) => KEY_LINE.test(l)).map(({ l }) => indent(l));
   const target = keys.length > 0 ? Math.min(...keys) : indent(rest[0].l);
-  if (rest.some(({ l }) => indent(l) <= indent(first.l)) || target <= indent(first.l)) return undefined;
-  lines[first.i] = ' '.repeat(target) + first.l.trimStart();
+  // A list item's keys stand two columns right of its dash: `- a: 1` over `    b: 2` was `  - a: 1`.
+  const at = first.l.trimStart().startsWith('- ') ? target - 2 : target;
+  if (rest.some(({ l }) => indent(l) <= indent(first.l)) || at <= indent(first.l)) return undefined;
+  lines[first.i] = ' '.repeat(at) + first.l.trimStart();
   return lines.join('\n');
 }
 

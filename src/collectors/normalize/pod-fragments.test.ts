@@ -55,6 +55,37 @@ describe('rebuildPod', () => {
     expect(rebuildPod(fragment)).toBeUndefined();
   });
 
+  const scheduled = { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: 'm' };
+  it.each([
+    ['a list of conditions', [scheduled, { type: 'Ready', status: 'False' }]],
+    ['one condition', scheduled],
+    [
+      "a readiness gate's own type beside a pod's",
+      [
+        { type: 'Ready', status: 'False' },
+        { type: 'example.com/gate', status: 'True' },
+      ],
+    ],
+  ])("%s cut out of a pod's status is that pod's status.conditions", (_, fragment) => {
+    expect(rebuildPod(fragment)?.raw.status).toEqual({
+      conditions: Array.isArray(fragment) ? fragment : [fragment],
+    });
+  });
+
+  it.each([
+    [
+      "a Deployment's conditions",
+      [
+        { type: 'Available', status: 'False' },
+        { type: 'Progressing', status: 'True' },
+      ],
+    ],
+    ['entries without a status', [{ type: 'Ready', reason: 'x' }]],
+    ['a list that holds a word', [scheduled, 'Ready']],
+  ])('%s are no pod conditions', (_, fragment) => {
+    expect(rebuildPod(fragment)).toBeUndefined();
+  });
+
   it('returns undefined for things that are not part of a pod', () => {
     expect(rebuildPod({ foo: 'bar' })).toBeUndefined();
     expect(rebuildPod('text')).toBeUndefined();

@@ -90,10 +90,32 @@ function containerStatusList(value: unknown): unknown[] | undefined {
   return undefined;
 }
 
+/** The condition types only a pod has (a readiness gate's own type may stand beside them). */
+const POD_CONDITION_TYPES: ReadonlySet<string> = new Set([
+  'PodScheduled',
+  'Initialized',
+  'ContainersReady',
+  'Ready',
+  'PodReadyToStartContainers',
+  'PodHasNetwork',
+  'DisruptionTarget',
+]);
+
+/** `status.conditions` cut out of a pod's YAML: entries with a type and a status, one a pod's own. */
+function podConditionList(value: unknown): Raw[] | undefined {
+  const list: unknown[] = Array.isArray(value) ? value : [value];
+  const entries = list.filter(isRecord);
+  if (entries.length === 0 || entries.length !== list.length) return undefined;
+  if (!entries.every((c) => str(c.type) !== undefined && str(c.status) !== undefined)) return undefined;
+  return entries.some((c) => POD_CONDITION_TYPES.has(str(c.type) ?? '')) ? entries : undefined;
+}
+
 /** The pod parts of a kindless value, or undefined when it does not look like part of a pod. */
 function podParts(value: unknown): { metadata?: Raw; spec?: Raw; status?: Raw } | undefined {
   const statuses = containerStatusList(value);
   if (statuses !== undefined) return { status: { containerStatuses: statuses } };
+  const conditions = podConditionList(value);
+  if (conditions !== undefined) return { status: { conditions } };
   if (Array.isArray(value) && value.length > 0 && value.every((v) => isRecord(v) && containerSpec(v)))
     return { spec: { containers: (value as Raw[]).map(named) } };
   if (!isRecord(value)) return undefined;
