@@ -58,12 +58,16 @@ describe('rebuildPod', () => {
   const scheduled = { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: 'm' };
   it.each([
     ['a list of conditions', [scheduled, { type: 'Ready', status: 'False' }]],
+    [
+      "Ready for a reason only a pod's has",
+      { type: 'Ready', status: 'False', reason: 'ReadinessGatesNotReady' },
+    ],
     ['one condition', scheduled],
     [
       "a readiness gate's own type beside a pod's",
       [
-        { type: 'Ready', status: 'False' },
-        { type: 'example.com/gate', status: 'True' },
+        { type: 'ContainersReady', status: 'True' },
+        { type: 'example.com/gate', status: 'False' },
       ],
     ],
   ])("%s cut out of a pod's status is that pod's status.conditions", (_, fragment) => {

@@ -90,24 +90,36 @@ function containerStatusList(value: unknown): unknown[] | undefined {
   return undefined;
 }
 
-/** The condition types only a pod has (a readiness gate's own type may stand beside them). */
+/** The condition types only a pod has (`Ready` is every kind's: a Knative Service has one too). */
 const POD_CONDITION_TYPES: ReadonlySet<string> = new Set([
   'PodScheduled',
   'Initialized',
   'ContainersReady',
-  'Ready',
   'PodReadyToStartContainers',
   'PodHasNetwork',
   'DisruptionTarget',
 ]);
+/** The reasons only the kubelet gives a pod's Ready condition. */
+const POD_READY_REASONS: ReadonlySet<string> = new Set([
+  'ContainersNotReady',
+  'ReadinessGatesNotReady',
+  'PodCompleted',
+]);
 
-/** `status.conditions` cut out of a pod's YAML: entries with a type and a status, one a pod's own. */
+const podOnly = (c: Raw): boolean =>
+  POD_CONDITION_TYPES.has(str(c.type) ?? '') ||
+  (str(c.type) === 'Ready' && POD_READY_REASONS.has(str(c.reason) ?? ''));
+
+/**
+ * `status.conditions` cut out of a pod's YAML: entries with a type and a status, one of them a
+ * pod's own (a readiness gate's type, or `Ready`, may stand beside it).
+ */
 function podConditionList(value: unknown): Raw[] | undefined {
   const list: unknown[] = Array.isArray(value) ? value : [value];
   const entries = list.filter(isRecord);
   if (entries.length === 0 || entries.length !== list.length) return undefined;
   if (!entries.every((c) => str(c.type) !== undefined && str(c.status) !== undefined)) return undefined;
-  return entries.some((c) => POD_CONDITION_TYPES.has(str(c.type) ?? '')) ? entries : undefined;
+  return entries.some(podOnly) ? entries : undefined;
 }
 
 /** The pod parts of a kindless value, or undefined when it does not look like part of a pod. */
