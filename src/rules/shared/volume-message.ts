@@ -40,6 +40,8 @@ export interface VolumeError {
 
 const OPERATION = /\b([A-Z][A-Za-z]*\.[A-Za-z]+(?: initialization)?) failed for volume \\?"([^"\\]*)\\?"/;
 const MULTI_ATTACH = /Multi-Attach error for volume \\?"([^"\\]*)\\?"\s*(.*)$/s;
+const BARE_MULTI_ATTACH =
+  /^\s*Volume is already (?:exclusively attached to one node and can't be attached to another|used by pod\(s\) )/;
 const USED_BY = /already used by pod\(s\) (.+?)(?: and \d+ pod\(s\) in different namespaces)?\s*$/s;
 const AGGREGATE =
   /Unable to attach or mount volumes: unmounted volumes=\[([^\]]*)\], unattached volumes=\[([^\]]*)\](?:, failed to process volumes=\[([^\]]*)\])?:?\s*(.*)$/s;
@@ -144,7 +146,8 @@ function oldAggregate(message: string): { tail: string; unmounted: string; unatt
 /** Classifies one volume message; undefined when it is not a volume error this module knows. */
 export function classifyVolumeMessage(message: string): VolumeError | undefined {
   if (typeof message !== 'string' || message === '') return undefined;
-  const multi = MULTI_ATTACH.exec(message);
+  // The Multi-Attach message, or its part after the volume name quoted alone.
+  const multi = MULTI_ATTACH.exec(message) ?? (BARE_MULTI_ATTACH.test(message) ? ['', '', message] : null);
   if (multi !== null) {
     const rest = multi[2] ?? '';
     const used = USED_BY.exec(rest)?.[1];

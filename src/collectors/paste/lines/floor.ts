@@ -18,6 +18,7 @@ import {
   defaultedPod,
   statusPod,
   unhealthyKubeletNode,
+  waitingMessagePod,
   waitingToStartPod,
 } from './status-objects.js';
 import { nodeStatusEvent, podInKubeletText, subjectOf, UNNAMED, type Subject } from './subject.js';
@@ -215,6 +216,7 @@ export function readFloor(
     const state =
       containerStatePod(strip(line), start + 1) ??
       waitingToStartPod(line, start + 1) ??
+      waitingMessagePod(line, start + 1) ??
       conditionMessagePod(line, start + 1) ??
       portForwardPod(line, start + 1) ??
       defaultedPod(lines, start);

@@ -107,6 +107,23 @@ describe('event messages on their own line', () => {
       'Normal',
     ],
     ['Preempted by pod 4f2a0c1e-7d3b-4b8f-9c1a-2e5d6f7a8b9c on node worker-2', 'Preempted', 'Normal'],
+    ['Node is not ready', 'NodeNotReady', 'Warning'],
+    [
+      'Search Line limits were exceeded, some search paths have been omitted, the applied search path is: shop.svc.cluster.local svc.cluster.local',
+      'DNSConfigForming',
+      'Warning',
+    ],
+    [
+      'Nameserver limits were exceeded, some nameservers have been omitted, the applied nameserver line is: 1.1.1.1 8.8.8.8 9.9.9.9',
+      'DNSConfigForming',
+      'Warning',
+    ],
+    [
+      "Volume is already exclusively attached to one node and can't be attached to another",
+      'FailedAttachVolume',
+      'Warning',
+    ],
+    ['Volume is already used by pod(s) web-0, web-1', 'FailedAttachVolume', 'Warning'],
   ])('%s', (line, reason, type) => {
     expect(one(line)).toMatchObject({
       raw: { kind: 'Event', reason, type, message: line, involvedObject: { kind: 'Pod', name: UNNAMED_POD } },

@@ -9,7 +9,10 @@ import { isPodReason, podReasonOf } from './messages.js';
 describe('podReasonOf: the status reason each kubelet / node controller message goes with', () => {
   it.each([
     ["Node didn't have enough resource: cpu, requested: 500, used: 3600, capacity: 4000", 'OutOfcpu'],
-    ["Pod was rejected: Node didn't have enough resource: pods, requested: 1, used: 110, capacity: 110", 'OutOfpods'],
+    [
+      "Pod was rejected: Node didn't have enough resource: pods, requested: 1, used: 110, capacity: 110",
+      'OutOfpods',
+    ],
     ['Predicate NodeAffinity failed', 'NodeAffinity'],
     ['Pod Predicate NodePorts failed', 'NodePorts'],
     ['Node node-1 which was running pod web-7d4-x2x9k is unresponsive', 'NodeLost'],
@@ -18,7 +21,10 @@ describe('podReasonOf: the status reason each kubelet / node controller message 
     ['Pod was rejected: Pod was rejected as the node is shutting down.', 'NodeShutdown'],
     ['Pod was active on the node longer than the specified deadline', 'DeadlineExceeded'],
     ['Pod was active on the node longer than the specified deadline   DeadlineExceeded', 'DeadlineExceeded'],
-    ['Update plugin resources failed due to no healthy devices, which is unexpected.', 'UnexpectedAdmissionError'],
+    [
+      'Update plugin resources failed due to no healthy devices, which is unexpected.',
+      'UnexpectedAdmissionError',
+    ],
     ['GeneralPredicates failed due to node not found, which is unexpected', 'UnexpectedAdmissionError'],
     // The first line of a wrapped message: "which is unexpected" is on the next line.
     [

@@ -49,6 +49,15 @@ const KUBELET_ERROR =
 
 export const MESSAGE_SHAPES: readonly MessageShape[] = [
   { start: /^Multi-Attach error for volume /, reason: 'FailedAttachVolume', type: 'Warning' },
+  // The node lifecycle controller marks a NotReady node's pods not ready and records it on each pod
+  // (controller/util/node MarkPodsNotReady: "NodeNotReady", "Node is not ready").
+  { start: /^Node is not ready$/, reason: 'NodeNotReady', type: 'Warning' },
+  // The kubelet trimming a pod's resolv.conf (dns.go): a warning on pods that run fine.
+  {
+    start: /^(?:Search Line|Nameserver) limits were exceeded, some [\w ]+ have been omitted/,
+    reason: 'DNSConfigForming',
+    type: 'Warning',
+  },
   // The API aggregator's Available=False condition of an APIService (k8s/aggregator.ts), on its Service.
   { start: MISSING_ENDPOINTS_MESSAGE, reason: 'MissingEndpoints', type: 'Warning', kind: 'Service' },
   { start: ENDPOINTS_NOT_FOUND_MESSAGE, reason: 'EndpointsNotFound', type: 'Warning', kind: 'Service' },
@@ -77,7 +86,7 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
   },
   {
     start:
-      /^(?:0\/\d+ nodes are available|No nodes are available that match all of the|no nodes available to schedule pods|pod has unbound immediate PersistentVolumeClaims)/,
+      /^(?:0\/\d+ nodes are available|No nodes are available that match all of the|no nodes available to schedule pods|pod has unbound immediate PersistentVolumeClaims|PersistentVolumeClaim is not bound: ")/,
     reason: 'FailedScheduling',
     type: 'Warning',
   },
@@ -198,6 +207,14 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
   // The apiserver's denial of a pod a controller creates, quoted without "Error creating: ".
   { start: /^Error creating job: /, reason: 'FailedCreate', type: 'Warning' },
   { start: /^pods "?[a-z0-9][-a-z0-9.]*"? is forbidden: /, reason: 'FailedCreate', type: 'Warning' },
+  // PodSecurity admission before 1.23's wording ("pod violates PodSecurity ..."), and the namespace
+  // lifecycle admission refusing objects in a namespace being deleted.
+  {
+    start:
+      /^(?:pod violates PodSecurity "|unable to create new content in namespace \S+ because it is being terminated)/,
+    reason: 'FailedCreate',
+    type: 'Warning',
+  },
   // Taint manager (node lifecycle controller) eviction of a pod: "Marking for deletion Pod ns/name".
   { start: /^Marking for deletion Pod \S/, reason: 'TaintManagerEviction', type: 'Normal' },
   // PersistentVolume controller and external provisioners, on the claim (pkg/controller/volume/persistentvolume).
@@ -297,6 +314,22 @@ export const DETAIL_SHAPES: readonly MessageShape[] = [
   { start: /^container runtime network not ready\b/, reason: 'NetworkNotReady', type: 'Warning' },
   // The mount wait's detail after "Unable to attach or mount volumes: " (volume_manager.go).
   { start: /^unmounted volumes=\[/, reason: 'FailedMount', type: 'Warning' },
+  // The attach/detach controller's Multi-Attach message without its "Multi-Attach error for volume
+  // %q " (reconciler.go: "Volume is already exclusively attached to one node and can't be attached to another").
+  {
+    start:
+      /^Volume is already (?:exclusively attached to one node and can't be attached to another|used by pod\(s\) )/,
+    reason: 'FailedAttachVolume',
+    type: 'Warning',
+  },
+  // containerd refusing a container name still held by an earlier create that timed out
+  // (CreateContainerError; the kubelet records "Error: failed to reserve container name ...").
+  {
+    start: /^failed to reserve container name "/,
+    reason: 'Failed',
+    type: 'Warning',
+    recorded: (detail) => `Error: ${detail}`,
+  },
   // The scheduler's lookup of a claim the pod names (VolumeBinding: "persistentvolumeclaim %q not
   // found"). Its per-node reasons alone ("1 node(s) had ...") are not read: a wrapped
   // FailedScheduling message goes on with them.

@@ -81,6 +81,17 @@ describe('message shapes', () => {
       'PersistentVolumeClaim',
     ],
     ['storageclass.storage.k8s.io "fast" not found', 'ProvisioningFailed', 'PersistentVolumeClaim'],
+    ['PersistentVolumeClaim is not bound: "data-web-0"', 'FailedScheduling', 'Pod'],
+    [
+      'pod violates PodSecurity "baseline:latest": privileged (container "x" must not set securityContext.privileged=true)',
+      'FailedCreate',
+      'ReplicaSet',
+    ],
+    [
+      'unable to create new content in namespace shop because it is being terminated',
+      'FailedCreate',
+      'ReplicaSet',
+    ],
     [
       'waiting for first consumer to be created before binding',
       'WaitForFirstConsumer',

@@ -65,6 +65,34 @@ export function containerStatePod(text: string, line: number): PastedObject | un
 }
 
 /**
+ * Waiting messages the kubelet writes with a waiting reason of their own, which tell the reason
+ * without it (image_manager.go: `image pull failed for %s because the registry is unavailable%s`,
+ * `... because the signature validation failed%s`).
+ */
+const WAITING_MESSAGES: readonly { readonly start: RegExp; readonly reason: string }[] = [
+  { start: /^image pull failed for \S+ because the registry is unavailable/, reason: 'RegistryUnavailable' },
+  {
+    start: /^image pull failed for \S+ because the signature validation failed/,
+    reason: 'SignatureValidationFailed',
+  },
+];
+
+/** The partial Pod for a waiting message that names its reason in words, wherever it stands in the line. */
+export function waitingMessagePod(text: string, line: number): PastedObject | undefined {
+  const at = text.indexOf('image pull failed for ');
+  if (at < 0) return undefined;
+  const message = text.slice(at).trim();
+  const reason = WAITING_MESSAGES.find((w) => w.start.test(message))?.reason;
+  if (reason === undefined) return undefined;
+  const container = { name: UNNAMED_CONTAINER, ready: false, state: { waiting: { reason, message } } };
+  return {
+    raw: { kind: 'Pod', metadata: { name: UNNAMED_POD }, status: { containerStatuses: [container] } },
+    line,
+    inferredName: 'the text names no pod',
+  };
+}
+
+/**
  * The kubelet's answer to `kubectl logs` for a container that has not started (kubelet_pods.go
  * validateContainerLogStatus): `container "app" in pod "web-1" is waiting to start: <reason>`,
  * where ErrImagePull and ImagePullBackOff are said in words.

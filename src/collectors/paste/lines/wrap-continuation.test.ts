@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { COMBINED, MAX_LINE, core, isEventRow, joinedMessage, strip, wrappedEnd } from './wrap.js';
 
 /** The kubelet's back-off message (kubernetes-facts.md §2, BackOff). */
-const BACK_OFF = 'Back-off restarting failed container app in pod web-0_default(0f6e1d2c-1b2a-4c3d-9e8f-0a1b2c3d4e5f)';
+const BACK_OFF =
+  'Back-off restarting failed container app in pod web-0_default(0f6e1d2c-1b2a-4c3d-9e8f-0a1b2c3d4e5f)';
 /** The scheduler's FailedScheduling message, wrapped by a terminal after its first reason. */
-const SCHED_HEAD = '0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: },';
+const SCHED_HEAD =
+  '0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: },';
 const SCHED_TAIL = '2 Insufficient memory.';
 const noTable = () => false;
 
@@ -55,22 +57,38 @@ describe('core: the part of a message its shape is read from', () => {
 
 describe('isEventRow: type and reason cells with nothing but cells before them', () => {
   it.each([
-    ['a describe Warning row', `  Warning  BackOff    2m (x12 over 10m)  kubelet            ${BACK_OFF}`, true],
+    [
+      'a describe Warning row',
+      `  Warning  BackOff    2m (x12 over 10m)  kubelet            ${BACK_OFF}`,
+      true,
+    ],
     [
       'a describe Normal row',
       '  Normal   Scheduled  5m                 default-scheduler  Successfully assigned default/web-0 to worker-1',
       true,
     ],
     ['a get events row', `5m          Warning   BackOff   pod/web-0   ${BACK_OFF}`, true],
-    ['a get events Normal row', '5m          Normal    Pulled    pod/web-0   Container image "nginx:1.25" already present on machine', true],
+    [
+      'a get events Normal row',
+      '5m          Normal    Pulled    pod/web-0   Container image "nginx:1.25" already present on machine',
+      true,
+    ],
     ['the row after a sentence', `kubectl events says: Warning BackOff pod/web-0 ${BACK_OFF}`, false],
     [
       'a kubectl warning line',
       'Warning: would violate PodSecurity "restricted:latest": allowPrivilegeEscalation != false',
       false,
     ],
-    ['a type cell with the reason column cut off', '  Warning  2m  kubelet  Liveness probe failed: HTTP probe failed with statuscode: 500', false],
-    ['a Reason  Message row without a type', 'Unhealthy   Liveness probe failed: Warning: disk usage at 91%', false],
+    [
+      'a type cell with the reason column cut off',
+      '  Warning  2m  kubelet  Liveness probe failed: HTTP probe failed with statuscode: 500',
+      false,
+    ],
+    [
+      'a Reason  Message row without a type',
+      'Unhealthy   Liveness probe failed: Warning: disk usage at 91%',
+      false,
+    ],
     ['a row with a reason but no type word at all', `BackOff   ${BACK_OFF}`, false],
     ['empty', '', false],
   ])('%s', (_label, line, want) => {
