@@ -23,6 +23,10 @@ describe('a component message on its own', () => {
     ['Volume is already used by pod(s) web-0', 'volumes MultiAttach'],
     ['PersistentVolumeClaim is not bound: "data-web-0"', 'scheduling UnboundPVC'],
     [
+      'MountVolume.NewMounter initialization failed for volume "pvc-1" : path "/mnt/ssd1" does not exist',
+      'volumes MountFailed',
+    ],
+    [
       'pod violates PodSecurity "baseline:latest": privileged (container "x" must not set securityContext.privileged=true)',
       'admission PodSecurityViolation',
     ],

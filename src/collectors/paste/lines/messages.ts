@@ -67,11 +67,33 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
   { start: /^AttachVolume\.Attach failed /, reason: 'FailedAttachVolume', type: 'Warning' },
   {
     start:
-      /^(?:MountVolume\.[A-Za-z]+ failed |Unable to attach or mount volumes|Unable to mount volumes for pod|Unable to mount volume )/,
+      /^(?:MountVolume\.[A-Za-z]+ (?:initialization )?failed |Unable to attach or mount volumes|Unable to mount volumes for pod|Unable to mount volume )/,
     reason: 'FailedMount',
     type: 'Warning',
   },
-  { start: /^MapVolume\.[A-Za-z]+ failed /, reason: 'FailedMapVolume', type: 'Warning' },
+  // operation_generator.go: "MountVolume.NewMounter initialization failed", "MapVolume.NewBlockVolumeMapper
+  // initialization failed" beside "MountVolume.SetUp failed" and the like.
+  { start: /^MapVolume\.[A-Za-z]+ (?:initialization )?failed /, reason: 'FailedMapVolume', type: 'Warning' },
+  // The kubelet cannot create the pod's cgroup (kubelet.go SyncPod: "unable to ensure pod container
+  // exists: %v"), before any volume or sandbox.
+  {
+    start: /^unable to ensure pod container exists: /,
+    reason: 'FailedCreatePodContainer',
+    type: 'Warning',
+  },
+  // The Job controller giving up on a Job (job_controller.go).
+  {
+    start: /^Job has reached the specified backoff limit/,
+    reason: 'BackoffLimitExceeded',
+    type: 'Warning',
+    kind: 'Job',
+  },
+  {
+    start: /^Job was active longer than specified deadline/,
+    reason: 'DeadlineExceeded',
+    type: 'Warning',
+    kind: 'Job',
+  },
   // The kubelet's volume manager logs a failed unmount (nestedpendingoperations "Operation for …
   // failed. … Error: UnmountVolume.TearDown failed for volume …"); its event reason is FailedUnMount.
   // A block volume's teardown fails the same way in operation_generator.go ("UnmapVolume.UnmapBlockVolume

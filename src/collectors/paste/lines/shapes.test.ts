@@ -83,6 +83,23 @@ describe('message shapes', () => {
     ['storageclass.storage.k8s.io "fast" not found', 'ProvisioningFailed', 'PersistentVolumeClaim'],
     ['PersistentVolumeClaim is not bound: "data-web-0"', 'FailedScheduling', 'Pod'],
     [
+      'MountVolume.NewMounter initialization failed for volume "pvc-1" : path "/mnt/ssd1" does not exist',
+      'FailedMount',
+      'Pod',
+    ],
+    [
+      'MapVolume.NewBlockVolumeMapper initialization failed for volume "pvc-2" : no block device',
+      'FailedMapVolume',
+      'Pod',
+    ],
+    [
+      'unable to ensure pod container exists: failed to create container for [kubepods besteffort pod1] : dbus: connection closed by user',
+      'FailedCreatePodContainer',
+      'Pod',
+    ],
+    ['Job has reached the specified backoff limit', 'BackoffLimitExceeded', 'Job'],
+    ['Job was active longer than specified deadline', 'DeadlineExceeded', 'Job'],
+    [
       'pod violates PodSecurity "baseline:latest": privileged (container "x" must not set securityContext.privileged=true)',
       'FailedCreate',
       'ReplicaSet',
