@@ -53,3 +53,22 @@ describe('a component message on its own', () => {
     expect(diagnosePaste(message, CLOCK).diagnoses.map((d) => d.verdict)).toEqual(['unknown']);
   });
 });
+
+describe("an event's reason and message cut out of its YAML or JSON", () => {
+  it.each([
+    [
+      '{"reason":"FailedScheduling","message":"0/3 nodes are available: 3 Insufficient cpu."}',
+      'scheduling InsufficientResources',
+    ],
+    [
+      "reason: FailedScheduling\nmessage: '0/3 nodes are available: 3 node(s) had untolerated taint {node.kubernetes.io/disk-pressure: }.'",
+      'scheduling UntoleratedTaint',
+    ],
+    [
+      'message: OCI runtime create failed: runc create failed: unable to start container process: exec: "/app": permission denied',
+      'container-start PermissionDenied',
+    ],
+  ])('%s', (text, expected) => {
+    expect(firstFailure(text, CLOCK)).toBe(expected);
+  });
+});

@@ -20,18 +20,20 @@ describe('rebuildPod', () => {
     expect(r?.inferredName).toBeUndefined();
   });
 
-  it('wraps a lone container state or message into an unnamed container', () => {
+  it('wraps a lone container state into an unnamed container', () => {
     expect(rebuildPod({ terminated: { exitCode: 137, reason: 'OOMKilled' } })?.raw).toMatchObject({
+      metadata: { name: 'unnamed-pod' },
       status: { containerStatuses: [{ name: 'unnamed', state: { terminated: { reason: 'OOMKilled' } } }] },
     });
-    expect(rebuildPod({ message: 'OCI runtime create failed' })?.raw).toMatchObject({
-      metadata: { name: 'unnamed-pod' },
-      status: {
-        containerStatuses: [
-          { name: 'unnamed', state: { waiting: { message: 'OCI runtime create failed' } } },
-        ],
-      },
-    });
+  });
+
+  // A message alone may be anyone's (an event's, a condition's): the paste's message reader reads it.
+  it.each([
+    [{ message: 'OCI runtime create failed' }],
+    [{ reason: 'FailedScheduling', message: '0/3 nodes are available: 3 Insufficient cpu.' }],
+    [{ reason: 'BackOff', message: 'Back-off restarting failed container app in pod web-1_shop(1)' }],
+  ])("an event's reason and message, or a message alone, are no container state: %j", (fragment) => {
+    expect(rebuildPod(fragment)).toBeUndefined();
   });
 
   it.each([

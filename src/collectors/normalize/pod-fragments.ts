@@ -31,6 +31,31 @@ const POD_SPEC_KEYS = [
 const STATE_KEYS = ['waiting', 'running', 'terminated'];
 /** A Kubernetes reason: one CamelCase word. */
 const REASON_WORD = /^[A-Z][A-Za-z0-9]*$/;
+/** Reasons of the events components record on a pod, none of them a container state's. */
+const EVENT_REASONS: ReadonlySet<string> = new Set([
+  'FailedScheduling',
+  'Scheduled',
+  'FailedMount',
+  'FailedAttachVolume',
+  'FailedCreatePodSandBox',
+  'FailedKillPod',
+  'FailedCreate',
+  'FailedSync',
+  'Unhealthy',
+  'ProbeWarning',
+  'BackOff',
+  'Failed',
+  'Killing',
+  'Pulling',
+  'Pulled',
+  'Created',
+  'Started',
+  'NetworkNotReady',
+  'FailedPostStartHook',
+  'FailedPreStopHook',
+  'DNSConfigForming',
+  'NodeNotReady',
+]);
 /** Container (core/v1) fields: a mapping of only these, with a probe or an image, is one container's spec. */
 const CONTAINER_KEYS: ReadonlySet<string> = new Set([
   'name',
@@ -149,11 +174,12 @@ function podParts(value: unknown): { metadata?: Raw; spec?: Raw; status?: Raw } 
   if ('state' in value || 'lastState' in value) return { status: { containerStatuses: [value] } };
   if (has(value, STATE_KEYS)) return { status: { containerStatuses: [{ state: value }] } };
   if ('exitCode' in value) return { status: { containerStatuses: [{ state: { terminated: value } }] } };
-  // A state's reason is a CamelCase word (`CrashLoopBackOff`); `reason: <a sentence>` is prose.
+  // A state's reason is a CamelCase word (`CrashLoopBackOff`); `reason: <a sentence>` is prose, and
+  // an event's reason (`FailedScheduling`, `BackOff`) makes the pair an event's, read by its message.
   const reason = str(value.reason);
   if (
     Object.keys(value).every((k) => k === 'reason' || k === 'message') &&
-    (reason === undefined ? str(value.message) : REASON_WORD.test(reason))
+    (reason === undefined ? false : REASON_WORD.test(reason) && !EVENT_REASONS.has(reason))
   ) {
     return { status: { containerStatuses: [{ state: { waiting: value } }] } };
   }
