@@ -20,6 +20,11 @@ describe('proseStatusPod', () => {
     ['container gets OOMKilled every hour', 'OOMKilled'],
     ['first ContainerCreating, then RunContainerError', 'RunContainerError'],
     ['ErrImagePull\nand after a while ImagePullBackOff', 'ImagePullBackOff'],
+    ['The pod is stuck in Terminating state for 2 days', 'Terminating'],
+    ['pods hang in `Terminating` after helm uninstall', 'Terminating'],
+    ['The pods remain Terminating forever', 'Terminating'],
+    ['all of them in "Terminating" status', 'Terminating'],
+    ['first CrashLoopBackOff, and after the delete stuck in Terminating', 'Terminating'],
   ])('%s', (text, expected) => {
     expect(word(text)).toBe(expected);
   });
@@ -32,6 +37,8 @@ describe('proseStatusPod', () => {
     'grep for docs/CrashLoopBackOff.md',
     'Init:Whatever is not a word kubectl prints',
     'nothing about kubernetes here',
+    'Terminating the old pods took a while',
+    'the kubelet is terminating the container',
   ])('no state: %s', (text) => {
     expect(proseStatusPod(text.split('\n'))).toBeUndefined();
   });

@@ -20,15 +20,37 @@ const INIT_REST = `(?:${[...WAITING_REASONS, ...TERMINATED_REASONS].join('|')}|\
 const STATUS_WORD = new RegExp(`(?<![\\w:/.-])(Init:${INIT_REST}|${WORDS.join('|')})(?![\\w:/-])`, 'g');
 
 /**
+ * kubectl's STATUS of a pod being deleted, where a sentence uses it as one: stuck, hanging or
+ * left in Terminating, a Terminating state or status (`Terminating` opening a sentence is a verb).
+ */
+const TERMINATING =
+  /\b(?:(?:stuck|hang(?:s|ing)?|hung|remain(?:s|ed|ing)?|stay(?:s|ed|ing)?|left|in)\s+(?:(?:the|a)\s+)?[`'"]?(Terminating)\b|(Terminating)[`'"]?\s+(?:state|status)\b)/g;
+
+/**
  * The pod a sentence's STATUS word stands for, or undefined when no line has one. Where the text
  * names several, the last is the state it came to (people tell what happened in order).
  */
 export function proseStatusPod(lines: readonly string[]): PastedObject | undefined {
   let found: { word: string; line: number } | undefined;
   lines.forEach((line, i) => {
-    for (const m of line.matchAll(STATUS_WORD)) if (m[1] !== undefined) found = { word: m[1], line: i + 1 };
+    const words = [...line.matchAll(STATUS_WORD), ...line.matchAll(TERMINATING)].sort(
+      (a, b) => a.index - b.index,
+    );
+    for (const m of words) {
+      const word = m[1] ?? m[2];
+      if (word !== undefined) found = { word, line: i + 1 };
+    }
   });
   if (found === undefined) return undefined;
+  if (found.word === 'Terminating') {
+    // kubectl's STATUS of a pod being deleted: the word is all there is of its deletion.
+    return {
+      raw: { kind: 'Pod', metadata: { name: UNNAMED_POD, annotations: { [STATUS_COLUMN]: 'Terminating' } } },
+      line: found.line,
+      inferredName:
+        'the text holds no kubectl output; its state is read from the word Terminating in a sentence',
+    };
+  }
   const status = statusFromColumn(found.word, {});
   if (status === undefined) return undefined;
   return {
