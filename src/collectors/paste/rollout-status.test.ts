@@ -231,3 +231,63 @@ describe('kubectl wait timing out on pods', () => {
     ).toBeUndefined();
   });
 });
+
+describe('what the objects carry', () => {
+  it("gives the command's namespace to the workload and its pod, and each the line that said where it stood", () => {
+    const objects = rolloutStatusObjects([
+      '$ kubectl rollout status deployment/web -n shop',
+      WAIT_AVAILABLE,
+      'error: deployment "web" exceeded its progress deadline',
+    ]);
+    expect(
+      objects?.map((o) => [o.raw.kind, (o.raw.metadata as { namespace?: string }).namespace, o.line]),
+    ).toEqual([
+      ['Deployment', 'shop', 3],
+      ['Pod', 'shop', 3],
+    ]);
+    expect(objects?.[1]?.inferredName).toContain(
+      '("error: deployment "web" exceeded its progress deadline")',
+    );
+  });
+
+  it('gives no namespace to a workload the command does not name', () => {
+    const objects = rolloutStatusObjects(['$ kubectl rollout status deployment/api -n shop', WAIT_AVAILABLE]);
+    expect(objects?.map((o) => o.raw.metadata)).toEqual([
+      { name: 'web' },
+      { name: 'unnamed-pod', ownerReferences: [{ kind: 'Deployment', name: 'web', controller: true }] },
+    ]);
+  });
+
+  it("gives a wait's pod the namespace of the command and its line", () => {
+    const objects = rolloutStatusObjects([
+      '$ kubectl -n db wait --for=condition=Ready pod/pg-0',
+      '',
+      'error: timed out waiting for the condition on pods/pg-0',
+    ]);
+    expect(objects?.map((o) => [o.raw.metadata, o.line])).toEqual([[{ name: 'pg-0', namespace: 'db' }, 3]]);
+  });
+
+  it('keeps the order workloads first appear in, and the last line said of each', () => {
+    const rollouts = rolloutsOf([
+      'Waiting for deployment "a" rollout to finish: 0 of 1 updated replicas are available...',
+      'Waiting for deployment "b" rollout to finish: 0 of 1 updated replicas are available...',
+      'deployment "a" successfully rolled out',
+    ]);
+    expect(rollouts.map((r) => [r.name, r.state, r.line])).toEqual([
+      ['a', 'done', 3],
+      ['b', 'waiting', 2],
+    ]);
+  });
+
+  it('reads an indented line under the StatefulSet command, as a CI log indents it', () => {
+    expect(
+      rolloutsOf(['$ kubectl rollout status sts/db', '    Waiting for 1 pods to be ready...']),
+    ).toHaveLength(1);
+  });
+
+  it('reads no timeout under a rollout command that names no workload kind', () => {
+    expect(
+      rolloutsOf(['$ kubectl rollout status pod/web-0', 'error: timed out waiting for the condition']),
+    ).toEqual([]);
+  });
+});

@@ -25,7 +25,6 @@
 import { UNNAMED_POD, type PastedObject } from './common/types.js';
 import { unnamedName } from '../../model/index.js';
 import { commandTarget } from './common/command.js';
-import { knownKind } from './common/kind-names.js';
 import { firstCommand, isPromptLine, NS_FLAG } from './common/text.js';
 
 type Kind = 'Deployment' | 'DaemonSet' | 'StatefulSet';
@@ -98,26 +97,52 @@ const SHAPES: readonly Shape[] = [
 const TIMED_OUT = /^(?:error: )?timed out waiting for the condition/;
 /** `kubectl wait` timing out on one object: `timed out waiting for the condition on pods/web-0`. */
 const WAIT_TIMED_OUT =
-  /timed out waiting for the condition on (pods?)(?:\.v1)?\/([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)/;
+  /timed out waiting for the condition on pods?(?:\.v1)?\/([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)/;
 
 interface Rollout {
   readonly kind: Kind;
   readonly name: string;
   readonly namespace: string | undefined;
-  state: 'waiting' | 'done' | 'deadline' | 'timeout';
+  readonly state: 'waiting' | 'done' | 'deadline' | 'timeout';
   /** The line, as printed, that says where the rollout stood. */
-  said: string;
-  line: number;
+  readonly said: string;
+  readonly line: number;
 }
 
+const WORKLOAD_KINDS: ReadonlySet<string> = new Set<Kind>(['Deployment', 'DaemonSet', 'StatefulSet']);
+const isWorkloadKind = (kind: string): kind is Kind => WORKLOAD_KINDS.has(kind);
+
 /** The workload a `kubectl rollout status` command names, and its namespace. */
-function commandWorkload(
-  command: string | undefined,
-): { kind: string; name: string; ns?: string } | undefined {
+function commandWorkload(command: string | undefined): { kind: Kind; name: string; ns?: string } | undefined {
   if (command === undefined || !/\brollout\s+status\b/.test(firstCommand(command))) return undefined;
   const t = commandTarget(command, ['status']);
+  if (t === undefined || !isWorkloadKind(t.kind)) return undefined;
   const ns = NS_FLAG.exec(firstCommand(command))?.[1];
-  return t === undefined ? undefined : { kind: t.kind, name: t.name, ...(ns === undefined ? {} : { ns }) };
+  return { kind: t.kind, name: t.name, ...(ns === undefined ? {} : { ns }) };
+}
+
+/** The workload one line is about and where its rollout stood, or undefined when the line is none of kubectl's. */
+function readLine(
+  text: string,
+  named: ReturnType<typeof commandWorkload>,
+): Pick<Rollout, 'kind' | 'name' | 'state'> | undefined {
+  const shape = SHAPES.find((s) => s.re.test(text));
+  if (shape === undefined) {
+    // kubectl's own --timeout running out, about the workload the command names.
+    return TIMED_OUT.test(text) && named !== undefined
+      ? { kind: named.kind, name: named.name, state: 'timeout' }
+      : undefined;
+  }
+  // A line that does not name its workload is about the one the command names, of its kind; else
+  // about an unnamed one, unless only the command could say the line is kubectl's.
+  const name =
+    shape.re.exec(text)?.groups?.name ??
+    (named?.kind === shape.kind
+      ? named.name
+      : shape.needsCommand === true
+        ? undefined
+        : unnamedName(shape.kind));
+  return name === undefined ? undefined : { kind: shape.kind, name, state: shape.state };
 }
 
 /** Where each workload's rollout stood at its last line, in the order they first appear. */
@@ -131,27 +156,10 @@ export function rolloutsOf(lines: readonly string[]): Rollout[] {
     }
     const named = commandWorkload(command);
     const text = line.trim();
-    const shape = SHAPES.find((s) => s.re.test(text));
-    let kind: string | undefined = shape?.kind;
-    let state: Rollout['state'] | undefined = shape?.state;
-    let name = shape?.re.exec(text)?.groups?.name;
-    if (shape === undefined && TIMED_OUT.test(text) && named !== undefined) {
-      state = 'timeout';
-      kind = named.kind;
-    }
-    if (state === undefined || kind === undefined) return;
-    if (name === undefined) {
-      // The line does not name its workload: the command does, of the same kind; else it is unnamed.
-      if (named !== undefined && named.kind === kind) name = named.name;
-      else if (shape?.needsCommand === true || shape === undefined) return;
-      else name = unnamedName(kind);
-    }
-    if (kind !== 'Deployment' && kind !== 'DaemonSet' && kind !== 'StatefulSet') return;
-    const namespace = named?.name === name ? named.ns : undefined;
-    const key = `${kind}/${name}`;
-    const known = byKey.get(key);
-    if (known === undefined) byKey.set(key, { kind, name, namespace, state, said: text, line: i + 1 });
-    else Object.assign(known, { state, said: text, line: i + 1 });
+    const read = readLine(text, named);
+    if (read === undefined) return;
+    const namespace = named?.name === read.name ? named.ns : undefined;
+    byKey.set(`${read.kind}/${read.name}`, { ...read, namespace, said: text, line: i + 1 });
   });
   return [...byKey.values()];
 }
@@ -174,9 +182,8 @@ function waitedPods(lines: readonly string[]): PastedObject[] {
   let namespace: string | undefined;
   lines.forEach((line, i) => {
     if (isPromptLine(line)) namespace = NS_FLAG.exec(firstCommand(line))?.[1];
-    const m = WAIT_TIMED_OUT.exec(line);
-    const name = m?.[2];
-    if (name === undefined || knownKind(m?.[1] ?? '') !== 'Pod' || seen.has(name)) return;
+    const name = WAIT_TIMED_OUT.exec(line)?.[1];
+    if (name === undefined || seen.has(name)) return;
     seen.set(name, {
       raw: { kind: 'Pod', metadata: { name, ...(namespace === undefined ? {} : { namespace }) } },
       line: i + 1,
