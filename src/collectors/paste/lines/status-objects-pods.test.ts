@@ -5,6 +5,7 @@ import {
   defaultedContainers,
   defaultedPod,
   statusPod,
+  waitingMessagePod,
   waitingToStartPod,
 } from './status-objects.js';
 
@@ -144,6 +145,34 @@ describe('containerStatePod', () => {
   ])('%s: undefined', (_label, text) => {
     expect(containerStatePod(text, 1)).toBeUndefined();
   });
+});
+
+describe('waitingMessagePod: waiting messages that say their reason in words', () => {
+  it.each([
+    ['image pull failed for app:1 because the registry is unavailable', 'RegistryUnavailable'],
+    [
+      'image pull failed for app:1 because the registry is unavailable: dial tcp: i/o timeout',
+      'RegistryUnavailable',
+    ],
+    ['image pull failed for app:1 because the signature validation failed', 'SignatureValidationFailed'],
+  ])('%s', (message, reason) => {
+    expect(waitingMessagePod(`  Message:  ${message}`, 4)).toEqual({
+      raw: {
+        kind: 'Pod',
+        metadata: { name: UNNAMED_POD },
+        status: { containerStatuses: [{ name: UNNAMED_CONTAINER, state: { waiting: { reason, message } } }] },
+      },
+      line: 4,
+      inferredName: NO_POD,
+    });
+  });
+
+  it.each(['image pull failed for app:1 because of a typo', 'the registry is unavailable'])(
+    'none from %s',
+    (text) => {
+      expect(waitingMessagePod(text, 1)).toBeUndefined();
+    },
+  );
 });
 
 describe("waitingToStartPod: the kubelet's answer to kubectl logs", () => {

@@ -84,7 +84,7 @@ export function waitingMessagePod(text: string, line: number): PastedObject | un
   const message = text.slice(at).trim();
   const reason = WAITING_MESSAGES.find((w) => w.start.test(message))?.reason;
   if (reason === undefined) return undefined;
-  const container = { name: UNNAMED_CONTAINER, ready: false, state: { waiting: { reason, message } } };
+  const container = { name: UNNAMED_CONTAINER, state: { waiting: { reason, message } } };
   return {
     raw: { kind: 'Pod', metadata: { name: UNNAMED_POD }, status: { containerStatuses: [container] } },
     line,
