@@ -277,6 +277,7 @@ function unexplainedDiagnosis(j: PodJudgement, notes: string[]): Diagnosis {
   const open = chain.find((c) => c.status === 'progressing')?.stage ?? null;
   const wanted: EvidenceKind[] = ['pods', 'events'];
   const missing = wanted.filter((k) => !ctx.collected.has(k));
+  const top = j.owners.at(-1);
   if (missing.length > 0) notes.push(`not in the evidence: ${missing.join(', ')}`);
   const created = parseTime(pod.metadata.creationTimestamp);
   const age = created === undefined ? '' : ` (created ${humanDuration(now - created)} ago)`;
@@ -309,7 +310,13 @@ function unexplainedDiagnosis(j: PodJudgement, notes: string[]): Diagnosis {
     summary,
     confidence,
     evidence: [...statusEvidence(pod), ...logEvidence(ctx.logs)],
-    nextSteps: [kubectl.describe('pod', name, ns), kubectl.events('Pod', name, ns)],
+    nextSteps: [
+      // A pod known only as a workload's (its rollout had not finished): the workload's describe
+      // shows its replica sets, conditions and events, and so where its pods are.
+      ...(hasNoStatus(pod) && top !== undefined ? [kubectl.describe(top.kind, top.name, ns)] : []),
+      kubectl.describe('pod', name, ns),
+      kubectl.events('Pod', name, ns),
+    ],
     chain: deleting ? [...chain, { stage: 'termination', status: 'progressing' }] : chain,
     notes,
   };
