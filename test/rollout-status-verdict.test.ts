@@ -35,6 +35,20 @@ describe('kubectl rollout status output judged', () => {
     expect(diagnoses[0]?.nextSteps.slice(1, 2)).toEqual([step]);
   });
 
+  it('two unfinished rollouts: a pod of each, told apart by its workload', () => {
+    const text = [
+      'Waiting for deployment "a" rollout to finish: 0 of 1 updated replicas are available...',
+      'Waiting for deployment "b" rollout to finish: 0 of 1 updated replicas are available...',
+    ].join('\n');
+    const { diagnoses } = diagnosePaste(text, CLOCK);
+    expect(diagnoses.map((d) => [d.target.name, d.nextSteps[1]])).toEqual([
+      ['unnamed-pod-of-a', 'kubectl describe deployment a -n default'],
+      ['unnamed-pod-of-b', 'kubectl describe deployment b -n default'],
+    ]);
+    // The made-up names stay words in capitals in a command.
+    expect(diagnoses[0]?.nextSteps[2]).toBe('kubectl describe pod POD -n default');
+  });
+
   it('a rollout that finished: no target', () => {
     const text = [
       'Waiting for daemon set "agent" rollout to finish: 2 of 3 updated pods are available...',

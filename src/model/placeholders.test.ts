@@ -13,6 +13,14 @@ describe('made-up names', () => {
     expect(placeholderWord(name)).toBe(word);
   });
 
+  it.each(['unnamed-pod-on-worker-2', 'unnamed-pod-using-data-web-0', 'unnamed-pod-of-api'])(
+    '%s: one of several pods the evidence does not name, said POD in a command',
+    (name) => {
+      expect(isUnnamed(name)).toBe(true);
+      expect(placeholderWord(name)).toBe('POD');
+    },
+  );
+
   it('the container placeholder', () => {
     expect(UNNAMED_CONTAINER).toBe('unnamed');
     expect(isUnnamed(UNNAMED_CONTAINER)).toBe(true);
@@ -28,6 +36,8 @@ describe('made-up names', () => {
     'unnamedpod',
     '',
     'unnamed-pod ',
+    'unnamed-pod-of-',
+    'unnamed-pod-by-x',
   ])('%j is a real name', (name) => {
     expect(isUnnamed(name)).toBe(false);
     expect(placeholderWord(name)).toBeUndefined();

@@ -12,7 +12,8 @@ export function unnamedName(kind: string): string {
   return `unnamed-${kind.toLowerCase()}`;
 }
 
-const UNNAMED = /^unnamed-([a-z]+)$/;
+/** `unnamed-pod`, and the names that tell several apart (`unnamed-pod-on-<node>`, `-using-<claim>`, `-of-<workload>`). */
+const UNNAMED = /^unnamed-([a-z]+)(?:-(?:on|using|of)-\S+)?$/;
 
 /** Whether `name` is one the collectors made up (an object's or a container's). */
 export function isUnnamed(name: string): boolean {

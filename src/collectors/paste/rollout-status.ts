@@ -173,7 +173,9 @@ export function rolloutStatusObjects(lines: readonly string[]): PastedObject[] |
   const rollouts = rolloutsOf(lines);
   const waited = waitedPods(lines);
   if (rollouts.length === 0 && waited.length === 0) return undefined;
-  return [...waited, ...rollouts.flatMap(rolloutObjects)];
+  // Several unfinished rollouts each get a pod of their own, told apart by the workload's name.
+  const several = rollouts.filter((r) => r.state !== 'done').length > 1;
+  return [...waited, ...rollouts.flatMap((r) => rolloutObjects(r, several))];
 }
 
 /** Pods `kubectl wait` timed out on, each once, whose state the text does not tell. */
@@ -192,7 +194,7 @@ function waitedPods(lines: readonly string[]): PastedObject[] {
   return [...seen.values()];
 }
 
-function rolloutObjects(r: Rollout): PastedObject[] {
+function rolloutObjects(r: Rollout, several: boolean): PastedObject[] {
   const metadata = { name: r.name, ...(r.namespace === undefined ? {} : { namespace: r.namespace }) };
   const workload: PastedObject = {
     raw: {
@@ -213,7 +215,7 @@ function rolloutObjects(r: Rollout): PastedObject[] {
     raw: {
       kind: 'Pod',
       metadata: {
-        name: UNNAMED_POD,
+        name: several ? `${UNNAMED_POD}-of-${r.name}` : UNNAMED_POD,
         ...(r.namespace === undefined ? {} : { namespace: r.namespace }),
         ownerReferences: [{ kind: r.kind, name: r.name, controller: true }],
       },
