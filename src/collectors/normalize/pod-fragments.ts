@@ -179,7 +179,9 @@ function podParts(value: unknown): { metadata?: Raw; spec?: Raw; status?: Raw } 
   const reason = str(value.reason);
   if (
     Object.keys(value).every((k) => k === 'reason' || k === 'message') &&
-    (reason === undefined ? false : REASON_WORD.test(reason) && !EVENT_REASONS.has(reason))
+    reason !== undefined &&
+    REASON_WORD.test(reason) &&
+    !EVENT_REASONS.has(reason)
   ) {
     return { status: { containerStatuses: [{ state: { waiting: value } }] } };
   }

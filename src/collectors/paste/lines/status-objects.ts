@@ -69,21 +69,19 @@ export function containerStatePod(text: string, line: number): PastedObject | un
  * without it (image_manager.go: `image pull failed for %s because the registry is unavailable%s`,
  * `... because the signature validation failed%s`).
  */
-const WAITING_MESSAGES: readonly { readonly start: RegExp; readonly reason: string }[] = [
-  { start: /^image pull failed for \S+ because the registry is unavailable/, reason: 'RegistryUnavailable' },
-  {
-    start: /^image pull failed for \S+ because the signature validation failed/,
-    reason: 'SignatureValidationFailed',
-  },
-];
+const WAITING_MESSAGE =
+  /image pull failed for \S+ because the (registry is unavailable|signature validation failed)/;
+const WAITING_REASON: Readonly<Record<string, string>> = {
+  'registry is unavailable': 'RegistryUnavailable',
+  'signature validation failed': 'SignatureValidationFailed',
+};
 
 /** The partial Pod for a waiting message that names its reason in words, wherever it stands in the line. */
 export function waitingMessagePod(text: string, line: number): PastedObject | undefined {
-  const at = text.indexOf('image pull failed for ');
-  if (at < 0) return undefined;
-  const message = text.slice(at).trim();
-  const reason = WAITING_MESSAGES.find((w) => w.start.test(message))?.reason;
-  if (reason === undefined) return undefined;
+  const m = WAITING_MESSAGE.exec(text);
+  const reason = m?.[1] === undefined ? undefined : WAITING_REASON[m[1]];
+  if (m === null || reason === undefined) return undefined;
+  const message = text.slice(m.index).trim();
   const container = { name: UNNAMED_CONTAINER, state: { waiting: { reason, message } } };
   return {
     raw: { kind: 'Pod', metadata: { name: UNNAMED_POD }, status: { containerStatuses: [container] } },
