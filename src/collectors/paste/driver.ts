@@ -1,5 +1,5 @@
 import { InputError } from '../../errors/index.js';
-import { appendAll, isRecord, str } from '../normalize/coerce.js';
+import { appendAll, isRecord, rec, str } from '../normalize/coerce.js';
 import { parseDocuments } from '../normalize/documents.js';
 import { rebuildPod } from '../normalize/pod-fragments.js';
 import { withoutCapturePrefix } from './common/capture-prefix.js';
@@ -150,6 +150,35 @@ function structuredObjects(
   return docs.flatMap((d) => objectsOfValue(d.value, start + d.line, command));
 }
 
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []);
+
+/**
+ * The pod a log names, in the state a sentence says in kubectl's word (prose-status.ts); its one
+ * container is the one the state is of (an `Init:` state makes it an init container, as the
+ * state says the pod has one).
+ */
+function statedBy(said: PastedObject, pod: PastedObject): PastedObject {
+  const spec = rec(pod.raw.spec);
+  const status = rec(said.raw.status);
+  const named = [...list(spec.containers), ...list(spec.initContainers)].map((c) => str(rec(c).name));
+  const [container] = named;
+  const key = 'initContainerStatuses' in status ? 'initContainerStatuses' : 'containerStatuses';
+  const statuses = list(status[key]);
+  const one = named.length === 1 && container !== undefined && statuses.length === 1;
+  const annotations = rec(rec(said.raw.metadata).annotations);
+  return {
+    ...pod,
+    raw: {
+      ...pod.raw,
+      metadata: { ...rec(pod.raw.metadata), annotations },
+      spec: one
+        ? { [key === 'initContainerStatuses' ? 'initContainers' : 'containers']: [{ name: container }] }
+        : spec,
+      status: one ? { ...status, [key]: [{ ...rec(statuses[0]), name: container }] } : status,
+    },
+  };
+}
+
 export interface PasteParsers {
   /** Block parsers tried in order at each line. */
   readonly blocks: readonly BlockParser[];
@@ -276,6 +305,11 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
   if (firstLog !== Infinity && !objects.some((o) => o.raw.kind === 'Pod')) {
     const made = podsForStrayLogs([...logs, ...strays], firstLog);
     appendAll(objects, made.pods);
+    // The one pod its log names, and a sentence that says its state in kubectl's word ("the pods
+    // end up in Init:CrashLoopBackOff"): that is the state of the pod whose log it is.
+    const [only] = made.pods;
+    const said = made.pods.length === 1 && only !== undefined ? proseStatusPod(lines) : undefined;
+    if (said !== undefined && only !== undefined) objects[objects.indexOf(only)] = statedBy(said, only);
     logs.length = 0;
     appendAll(logs, made.logs);
   } else appendAll(logs, strays);

@@ -23,6 +23,19 @@ describe('kubectl logs commands', () => {
     ['kubectl -n shop logs web-1 --container=app', 'web-1', 'app', 'shop', false],
     ['oc logs -f web-1 -c app', 'web-1', 'app', undefined, false],
     ['kubectl logs web-1 -c app --previous=true', 'web-1', 'app', undefined, true],
+    // The container as the second word, the form from before -c (kubectl still reads it).
+    ['kubectl logs moco-test-0 moco-init', 'moco-test-0', 'moco-init', undefined, false],
+    [
+      'kubectl logs webapp-859f59c86d-q6sfl   istio-init',
+      'webapp-859f59c86d-q6sfl',
+      'istio-init',
+      undefined,
+      false,
+    ],
+    ['kubectl logs -p -n shop web-1 app', 'web-1', 'app', 'shop', true],
+    ['kubectl logs pod/web-1 init-db --tail 20', 'web-1', 'init-db', undefined, false],
+    // A third word is no container: the command is not one kubectl reads, so none is taken.
+    ['kubectl logs web-1 app extra', 'web-1', undefined, undefined, false],
   ])('%s', (command, pod, container, namespace, previous) => {
     expect(read(command)).toEqual({ pod, container, namespace, previous, lines: ['boom'] });
   });

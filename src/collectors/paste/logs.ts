@@ -41,17 +41,32 @@ const LOGS_VALUE_FLAGS: ReadonlySet<string> = new Set([
 /** A pod name the shell computes or the reader fills in: a substitution, `$POD`, `${POD}`, `<pod-name>`. */
 const LEFT_OPEN = /^(?:pods?\/|po\/)?(?:\$SUBSHELL|\$\{?[A-Za-z_]\w*\}?|<[^<>\s]+>)$/;
 
-/** Whether the first word after `logs` and its flags is a pod the command leaves open (word by word: no backtracking). */
-function leavesPodOpen(line: string): boolean {
+/** The positional words after `logs`, its flags and their values passed over. */
+function logsArguments(line: string): string[] {
   const words = line.trim().split(/\s+/);
   const at = words.indexOf('logs');
-  if (at < 0) return false;
+  const args: string[] = [];
+  if (at < 0) return args;
   for (let i = at + 1; i < words.length; i++) {
     const w = words[i] ?? '';
     if (LOGS_VALUE_FLAGS.has(w)) i++;
-    else if (!w.startsWith('-')) return LEFT_OPEN.test(w);
+    else if (!w.startsWith('-')) args.push(w);
   }
-  return false;
+  return args;
+}
+
+/** Whether the first word after `logs` and its flags is a pod the command leaves open (word by word: no backtracking). */
+function leavesPodOpen(line: string): boolean {
+  const [pod] = logsArguments(line);
+  return pod !== undefined && LEFT_OPEN.test(pod);
+}
+
+/** A container named as `kubectl logs POD CONTAINER` names it, the form before `-c` (kubectl still reads it). */
+function positionalContainer(line: string): string | undefined {
+  const [, container, extra] = logsArguments(line);
+  return extra === undefined && container !== undefined && /^[a-z0-9][-a-z0-9]*$/.test(container)
+    ? container
+    : undefined;
 }
 
 /** The pod, container and instance a `kubectl logs` command reads, or undefined for other commands. */
@@ -71,7 +86,7 @@ function logsCommand(pasted: string): Omit<PastedLog, 'lines'> | undefined {
   return {
     pod,
     namespace: NS_FLAG.exec(line)?.[1] ?? target?.namespace,
-    container: CONTAINER_FLAG.exec(line)?.[2],
+    container: CONTAINER_FLAG.exec(line)?.[2] ?? positionalContainer(line),
     previous: /\s(?:-p|--previous)(?:\s|=true|$)/.test(line),
   };
 }

@@ -170,6 +170,33 @@ describe('prompts of other shells', () => {
     expect(isPromptLine('1 + kubectl')).toBe(false);
   });
 
+  it.each([
+    'pavels@arch-experiments ~> kubectl logs hello-7bf57d9696-c82lm',
+    '~> kubectl get pods',
+    'MacBook-Pro:~ jane$ kubectl describe pod web-1',
+    '❯ kubectl get events -n shop',
+    'λ kubectl get pods -A',
+    '» oc get pods',
+    'C:\\Users\\me> kubectl.exe get pods',
+    '(base) user@host:~/work$ kubectl logs web-1 -c init-db',
+    '(.venv) ~/infra ❯ k describe pod web-1',
+    'bash-4.2$ kubectl get pods',
+    'sh-4.4# kubectl get ep',
+    'root@master01:/home/ubuntu# kubectl describe pod web-1',
+  ])('recognises the prompt of %s', (line) => {
+    expect(isPromptLine(line)).toBe(true);
+  });
+
+  it.each([
+    'Then run this > kubectl get pods and see what it says',
+    '  Warning  Failed  1m  kubelet  Error: failed to run kubectl get pods',
+    'I0101 10:00:00.000000       1 main.go:10] running: kubectl get pods',
+    'price > 5 means kubectl is slow',
+    'NAME   READY   STATUS   RESTARTS   AGE',
+  ])('no prompt in %s', (line) => {
+    expect(isPromptLine(line)).toBe(false);
+  });
+
   it('recognises an oh-my-zsh prompt', () => {
     expect(isPromptLine('➜  ~ kubectl get events -n shop')).toBe(true);
     expect(isPromptLine('➜  infra git:(main) kubectl describe pod web-1')).toBe(true);

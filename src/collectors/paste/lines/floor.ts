@@ -10,7 +10,7 @@ import { UNNAMED_OWNER, UNNAMED_POD, type BlockParse, type PastedObject } from '
 import { findMessage, unquote, type FoundMessage } from './anywhere.js';
 import { eventObject } from './event.js';
 import { recorderLogEvent } from './recorder-log.js';
-import { readRowCells, type RowCells } from './row-cells.js';
+import { readRowCells, trailingRowCells, type RowCells } from './row-cells.js';
 import {
   conditionMessagePod,
   containerStatePod,
@@ -109,7 +109,10 @@ function messageRow(
   onCommand: boolean,
 ): BlockParse | undefined {
   const line = lines[start] ?? '';
-  const cells = readRowCells(line.slice(0, found.at));
+  const before = line.slice(0, found.at);
+  const read = readRowCells(before);
+  const cells =
+    read.type !== undefined && read.reason !== undefined ? read : (trailingRowCells(before) ?? read);
   // On a command line only a whole event row counts: the command may quote a message to grep for.
   if (onCommand && (cells.type === undefined || cells.reason === undefined)) return undefined;
   // containerd undoing the network of a sandbox it failed to create (sandbox_run.go's deferred

@@ -156,3 +156,25 @@ export function readRowCells(text: string): RowCells {
 function isTableStart(text: string, m: RegExpExecArray): boolean {
   return m.index === 0 && /^\s*\S+(?:\t| {2,})/.test(text);
 }
+
+/**
+ * The event-row cells that end `text`, when the words before them are no cells: a paste that lost
+ * its line breaks runs a whole describe (`Name: web Namespace: default ... Events: ... 23m 30s 84
+ * default-scheduler Warning FailedScheduling`) into the line before the message. The longest run
+ * of up to eight words before the message that reads as cells with a type and a reason, else none.
+ */
+export function trailingRowCells(text: string): RowCells | undefined {
+  const words = [...text.matchAll(/\S+/g)];
+  for (let k = Math.min(8, words.length); k >= 2; k--) {
+    const from = words[words.length - k]?.index ?? 0;
+    const cells = readRowCells(text.slice(from));
+    if (
+      !cells.prose &&
+      cells.type !== undefined &&
+      cells.reason !== undefined &&
+      from + cells.restAt >= text.trimEnd().length
+    )
+      return cells;
+  }
+  return undefined;
+}
