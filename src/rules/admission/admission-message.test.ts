@@ -90,6 +90,23 @@ describe('classifyAdmissionError', () => {
       'invalid',
     ],
     ['Error creating: something unheard of', 'Forbidden', 'other'],
+    // The workload itself refused when applied: kubectl's own schema validation, the API server's.
+    [
+      'error validating "ds.yaml": error validating data: ValidationError(DaemonSet.spec): missing required field "selector" in io.k8s.api.apps.v1.DaemonSetSpec; if you choose to ignore these errors, turn validation off with --validate=false',
+      'Forbidden',
+      'rejected',
+    ],
+    [
+      'The Deployment "web" is invalid: spec.template.spec.containers[0].image: Required value',
+      'Forbidden',
+      'rejected',
+    ],
+    [
+      'The StatefulSet "db" is invalid: spec: Forbidden: updates to statefulset spec for fields other than',
+      'Forbidden',
+      'rejected',
+    ],
+    ['The Pod "web" is invalid: spec.containers[0].image: Required value', 'Forbidden', 'invalid'],
   ])('%s', (message, code, kind) => {
     const e = classifyAdmissionError(message);
     expect([e?.code, e?.kind]).toEqual([code, kind]);

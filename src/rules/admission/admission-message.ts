@@ -33,6 +33,7 @@ export type AdmissionKind =
   | 'rbac'
   | 'namespaceTerminating'
   | 'invalid'
+  | 'rejected'
   | 'forbidden'
   | 'other'
   | 'unstated';
@@ -82,6 +83,9 @@ function stripPrefixes(message: string): string {
 type Make = (code: AdmissionCode, kind: AdmissionKind, fields?: Record<string, string>) => AdmissionError;
 
 /** Classifies one pod-creation error; undefined for empty or transient errors that say nothing about admission. */
+const CLIENT_VALIDATION = /^error validating "[^"]*": error validating data: /;
+const APPLY_INVALID = /^The (?!Pod ")\w+ "[^"]+" is invalid: /;
+
 export function classifyAdmissionError(message: string): AdmissionError | undefined {
   const error = stripPrefixes(typeof message === 'string' ? message : '');
   if (error === '') return undefined;
@@ -103,6 +107,9 @@ export function classifyAdmissionError(message: string): AdmissionError | undefi
   if (forbiddenAt >= 0 && (detail.includes('cannot create resource') || detail.startsWith('User "')))
     return make('Forbidden', 'rbac');
   if (forbiddenAt >= 0) return make('Forbidden', 'forbidden');
+  // The workload itself refused when applied: kubectl's own schema validation, or the API
+  // server's `The Deployment "web" is invalid: ...` (a controller's pod is `Pod "x" is invalid`).
+  if (CLIENT_VALIDATION.test(error) || APPLY_INVALID.test(error)) return make('Forbidden', 'rejected');
   if (error.includes(' is invalid: ')) return make('Forbidden', 'invalid');
   return make('Forbidden', 'other');
 }

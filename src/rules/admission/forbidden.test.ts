@@ -186,6 +186,28 @@ describe('forbidden next steps and data', () => {
       ],
     },
     {
+      name: 'the workload refused when applied: no describe of what does not exist, the schema of the field',
+      message: 'The ReplicaSet "web-7d4" is invalid: spec.template.spec.containers[0].image: Required value',
+      messageId: 'rejected',
+      detail: 'The ReplicaSet "web-7d4" is invalid: spec.template.spec.containers[0].image: Required value',
+      steps: [
+        'kubectl explain replicaset.spec.template.spec.containers.image',
+        'Fix the field the error names in the manifest and apply it again; `kubectl apply --dry-run=server -f <file>` checks it against the API server without creating anything.',
+      ],
+    },
+    {
+      name: "kubectl's own validation: the path in ValidationError(...)",
+      message:
+        'error validating "rs.yaml": error validating data: [ValidationError(ReplicaSet.spec.template.spec.containers[0]): unknown field "imagePullPolicyy" in io.k8s.api.core.v1.Container, ValidationError(ReplicaSet.spec): missing required field "selector"]; if you choose to ignore these errors, turn validation off with --validate=false',
+      messageId: 'rejected',
+      detail:
+        'error validating "rs.yaml": error validating data: [ValidationError(ReplicaSet.spec.template.spec.containers[0]): unknown field "imagePullPolicyy" in io.k8s.api.core.v1.Container, ValidationError(ReplicaSet.spec): missing required field "selector"]; if you choose to ignore these errors, turn validation off with --validate=false',
+      steps: [
+        'kubectl explain replicaset.spec.template.spec.containers',
+        'Fix the field the error names in the manifest and apply it again; `kubectl apply --dry-run=server -f <file>` checks it against the API server without creating anything.',
+      ],
+    },
+    {
       name: 'another admission plugin: the part after "is forbidden"',
       message:
         'Error creating: pods "web-7d4-" is forbidden: cannot set blockOwnerDeletion if an ownerReference refers to a resource you can\'t set finalizers on: , <nil>',

@@ -21,6 +21,7 @@ const meta = {
     namespaceTerminating: '{{kind}} {{name}} cannot create pods: namespace {{namespace}} is being deleted.',
     invalid:
       '{{kind}} {{name}} cannot create pods: the API server finds the pod template invalid ({{detail}}).',
+    rejected: '{{kind}} {{name}} was refused when applied: {{detail}}.',
     forbidden: '{{kind}} {{name}} cannot create pods: {{detail}}.',
     other: '{{kind}} {{name}} cannot create pods: {{detail}}.',
     unstated:
@@ -30,6 +31,19 @@ const meta = {
 } as const;
 
 const MAX_DETAIL = 400;
+
+/** The field an apply-time error names: `ValidationError(Deployment.spec.selector)`, `... is invalid: spec.template.spec.containers[0].image: ...`. */
+const ERROR_FIELD = /ValidationError\(\w+\.([\w.[\]]+)\)|" is invalid: ([a-z][\w.[\]]*):/;
+
+/**
+ * A workload refused when applied does not exist: no describe or events of it, but the schema of
+ * the field the error names (`kubectl explain deployment.spec.selector`) and the fix.
+ */
+function rejectedSteps(kind: string, error: string, fix: string): string[] {
+  const m = ERROR_FIELD.exec(error);
+  const field = (m?.[1] ?? m?.[2])?.replace(/\[[^\]]*\]/g, '');
+  return field === undefined ? [fix] : [kubectl.raw(`explain ${kind.toLowerCase()}.${field}`), fix];
+}
 
 export const rule = {
   meta,
@@ -42,16 +56,19 @@ export const rule = {
       kind === 'rbac' ||
       kind === 'namespaceTerminating' ||
       kind === 'invalid' ||
+      kind === 'rejected' ||
       kind === 'forbidden' ||
       kind === 'unstated'
         ? kind
         : 'other';
-    const text = messageId === 'invalid' ? error : detail;
+    const text = messageId === 'invalid' || messageId === 'rejected' ? error : detail;
     const fix: Record<typeof messageId, string> = {
       rbac: 'Restore the RBAC the controller needs (for built-in controllers, the system:controller:* ClusterRoles and bindings).',
       namespaceTerminating: `Wait for namespace ${ns} to finish deleting (check its finalizers) and recreate the workload, or deploy to another namespace.`,
       invalid:
         'Fix the field named in the error in the pod template (the workload object itself was accepted, its pods are not).',
+      rejected:
+        'Fix the field the error names in the manifest and apply it again; `kubectl apply --dry-run=server -f <file>` checks it against the API server without creating anything.',
       forbidden:
         'The error names the admission plugin or rule that refused the pod; change the pod template or that policy.',
       other: 'Read the full error on the owning object; it names what refused the pod.',
@@ -70,15 +87,18 @@ export const rule = {
         basis: f.basis,
         evidence: f.evidence,
         at: f.at,
-        nextSteps: [
-          kubectl.describe(f.object.kind, f.object.name, ns),
-          messageId === 'namespaceTerminating'
-            ? kubectl.get('namespace', ns || 'default')
-            : messageId === 'unstated'
-              ? kubectl.raw(`get events${kubectl.nsFlag(ns)} --field-selector reason=FailedCreate`)
-              : kubectl.events(f.object.kind, f.object.name, ns),
-          fix[messageId],
-        ],
+        nextSteps:
+          messageId === 'rejected'
+            ? rejectedSteps(f.object.kind, error, fix.rejected)
+            : [
+                kubectl.describe(f.object.kind, f.object.name, ns),
+                messageId === 'namespaceTerminating'
+                  ? kubectl.get('namespace', ns || 'default')
+                  : messageId === 'unstated'
+                    ? kubectl.raw(`get events${kubectl.nsFlag(ns)} --field-selector reason=FailedCreate`)
+                    : kubectl.events(f.object.kind, f.object.name, ns),
+                fix[messageId],
+              ],
       }),
     ];
   },

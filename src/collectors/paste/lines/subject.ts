@@ -122,12 +122,49 @@ const NAMED = /^([A-Za-z][A-Za-z0-9.-]*) "([^"]+)" is (?:forbidden|invalid)/;
 const INVALID = /^The (\w+) "([^"]+)" is invalid: /;
 
 /**
+ * kubectl's own schema validation before it sends anything (`error: error validating "web.yaml":
+ * error validating data: ValidationError(Deployment.spec): missing required field "selector" in
+ * io.k8s.api.apps.v1.DeploymentSpec; if you choose to ignore these errors, turn validation off with
+ * --validate=false`, several as `[ValidationError(...), ...]`): the object of the path's kind was
+ * never created. Only kinds that are or make pods; the error names the file, not the object.
+ */
+const CLIENT_VALIDATION =
+  /^(?:error: )?error validating "[^"]*": error validating data: \[?ValidationError\((\w+)[.)]/;
+const POD_MAKERS: ReadonlySet<string> = new Set([
+  'Pod',
+  'Deployment',
+  'ReplicaSet',
+  'StatefulSet',
+  'DaemonSet',
+  'Job',
+  'CronJob',
+  'ReplicationController',
+]);
+
+function clientValidation(text: string): { subject: Subject; message: string } | undefined {
+  const kind = CLIENT_VALIDATION.exec(text)?.[1];
+  if (kind === undefined || !POD_MAKERS.has(kind)) return undefined;
+  const message = text.replace(/^error: /, '');
+  if (kind === 'Pod') return { subject: UNNAMED, message };
+  return {
+    subject: {
+      kind,
+      name: unnamedName(kind),
+      inferredName: "kubectl's validation names the file, not the object",
+    },
+    message,
+  };
+}
+
+/**
  * An apply-time denial kubectl printed ("Error from server (Forbidden): error when creating
  * "x.yaml": pods "web" is forbidden: exceeded quota: ..."; "The Deployment "web" is invalid:
  * ..."), as the object it names and the apiserver's message. Undefined for kubectl's own
  * errors (NotFound, timeouts, the caller's RBAC).
  */
 export function applyDenial(text: string): { subject: Subject; message: string } | undefined {
+  const validation = clientValidation(text);
+  if (validation !== undefined) return validation;
   const invalid = INVALID.exec(text);
   if (invalid?.[1] !== undefined && invalid[2] !== undefined) {
     return { subject: { kind: kindOf(invalid[1]), name: invalid[2] }, message: text };
