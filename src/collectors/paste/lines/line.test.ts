@@ -37,6 +37,10 @@ describe('event messages on their own line', () => {
       'FailedMount',
       'Warning',
     ],
+    // k8s.io/mount-utils running mount(8), for the kubelet or a CSI node plugin (logged, returned).
+    ['Mount failed: exit status 32', 'FailedMount', 'Warning'],
+    ['mount failed: exit status 32', 'FailedMount', 'Warning'],
+    ['mount failed: signal: killed', 'FailedMount', 'Warning'],
     [
       '0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 Insufficient cpu.',
       'FailedScheduling',
@@ -129,6 +133,12 @@ describe('event messages on their own line', () => {
       raw: { kind: 'Event', reason, type, message: line, involvedObject: { kind: 'Pod', name: UNNAMED_POD } },
       line: 1,
       inferredName: expect.any(String) as unknown,
+    });
+  });
+
+  it("a CSI node plugin's klog line of mount-utils: the message without the logger's prefix", () => {
+    expect(one('E0416 08:49:27.567704 1 mount_linux.go:143] Mount failed: exit status 32')).toMatchObject({
+      raw: { kind: 'Event', reason: 'FailedMount', type: 'Warning', message: 'Mount failed: exit status 32' },
     });
   });
 

@@ -334,6 +334,10 @@ export const DETAIL_SHAPES: readonly MessageShape[] = [
   },
   // The node's Ready condition message (KubeletNotReady): the runtime's network is not ready.
   { start: /^container runtime network not ready\b/, reason: 'NetworkNotReady', type: 'Warning' },
+  // k8s.io/mount-utils (mount_linux.go) running mount(8) for the kubelet or a CSI node plugin:
+  // logged as "Mount failed: %v\nMounting command: ...", returned as "mount failed: %v\n...", which
+  // the kubelet's MountVolume.SetUp / MountDevice message carries after its own words.
+  { start: /^[Mm]ount failed: (?:exit status \d+|signal: \w+)/, reason: 'FailedMount', type: 'Warning' },
   // The mount wait's detail after "Unable to attach or mount volumes: " (volume_manager.go).
   { start: /^unmounted volumes=\[/, reason: 'FailedMount', type: 'Warning' },
   // The attach/detach controller's Multi-Attach message without its "Multi-Attach error for volume
