@@ -29,7 +29,9 @@ export function looksStructured(text: string): boolean {
     t.startsWith('{') ||
     t.startsWith('[') ||
     t.startsWith('==== START logs for container ') ||
-    /^(?:apiVersion|kind|items)\s*:/m.test(t.slice(0, 400))
+    // A markdown fence at the start of a line is no YAML (a backtick cannot start a plain scalar):
+    // the text is prose around pasted blocks, read as a paste.
+    (/^(?:apiVersion|kind|items)\s*:/m.test(t.slice(0, 400)) && !/^(?:```|~~~)/m.test(t))
   );
 }
 
