@@ -25,6 +25,13 @@ describe('proseStatusPod', () => {
     ['The pods remain Terminating forever', 'Terminating'],
     ['all of them in "Terminating" status', 'Terminating'],
     ['first CrashLoopBackOff, and after the delete stuck in Terminating', 'Terminating'],
+    // People's words for CrashLoopBackOff.
+    ['results in a pod CrashLoop.', 'CrashLoopBackOff'],
+    ['the pod is in crashloop', 'CrashLoopBackOff'],
+    ['it goes into a crash loop after a minute', 'CrashLoopBackOff'],
+    ['the operator keeps crash-looping', 'CrashLoopBackOff'],
+    ['pods are crashlooping', 'CrashLoopBackOff'],
+    ['Crash looped until I fixed the config, then stuck in Terminating', 'Terminating'],
   ])('%s', (text, expected) => {
     expect(word(text)).toBe(expected);
   });
@@ -39,6 +46,9 @@ describe('proseStatusPod', () => {
     'nothing about kubernetes here',
     'Terminating the old pods took a while',
     'the kubelet is terminating the container',
+    'the app did crash once',
+    'see docs/crashloop.md',
+    'CrashLoopDetector is a class of ours',
   ])('no state: %s', (text) => {
     expect(proseStatusPod(text.split('\n'))).toBeUndefined();
   });

@@ -27,15 +27,26 @@ const TERMINATING =
   /\b(?:(?:stuck|hang(?:s|ing)?|hung|remain(?:s|ed|ing)?|stay(?:s|ed|ing)?|left|in)\s+(?:(?:the|a)\s+)?[`'"]?(Terminating)\b|(Terminating)[`'"]?\s+(?:state|status)\b)/g;
 
 /**
+ * How people write kubectl's CrashLoopBackOff in a sentence: `CrashLoop`, `crashloop`, `crash
+ * loop`, `crash-looping`. The state it names is the same (the container exits and is restarted
+ * with back-off); `crash` alone is not it.
+ */
+const CRASH_LOOP = /(?<![\w:/.-])[Cc]rash[- ]?[Ll]oop(?:s|ed|ing)?(?![\w:/-])/g;
+
+/**
  * The pod a sentence's STATUS word stands for, or undefined when no line has one. Where the text
  * names several, the last is the state it came to (people tell what happened in order).
  */
 export function proseStatusPod(lines: readonly string[]): PastedObject | undefined {
   let found: { word: string; line: number } | undefined;
   lines.forEach((line, i) => {
-    const words = [...line.matchAll(STATUS_WORD), ...line.matchAll(TERMINATING)].sort(
-      (a, b) => a.index - b.index,
-    );
+    const words = [
+      ...line.matchAll(STATUS_WORD),
+      ...line.matchAll(TERMINATING),
+      ...[...line.matchAll(CRASH_LOOP)].map((m) =>
+        Object.assign(['', 'CrashLoopBackOff'], { index: m.index }),
+      ),
+    ].sort((a, b) => a.index - b.index);
     for (const m of words) {
       const word = m[1] ?? m[2];
       if (word !== undefined) found = { word, line: i + 1 };
