@@ -25,6 +25,12 @@ describe('proseStatusPod', () => {
     ['The pods remain Terminating forever', 'Terminating'],
     ['all of them in "Terminating" status', 'Terminating'],
     ['first CrashLoopBackOff, and after the delete stuck in Terminating', 'Terminating'],
+    // kubectl's STATUS for a pod's own status.reason.
+    ['all our pods get Evicted every night', 'Evicted'],
+    ['pods show OutOfcpu after the node restarted', 'OutOfcpu'],
+    ['the new pods end OutOfnvidia.com/gpu', 'OutOfnvidia.com/gpu'],
+    ['status UnexpectedAdmissionError after a reboot', 'UnexpectedAdmissionError'],
+    ['pods went NodeShutdown during maintenance', 'NodeShutdown'],
     // People's words for CrashLoopBackOff.
     ['results in a pod CrashLoop.', 'CrashLoopBackOff'],
     ['the pod is in crashloop', 'CrashLoopBackOff'],
@@ -49,6 +55,9 @@ describe('proseStatusPod', () => {
     'the app did crash once',
     'see docs/crashloop.md',
     'CrashLoopDetector is a class of ours',
+    'the pod was evicted',
+    'an OutOfOffice reply',
+    'EvictedPods is the metric',
   ])('no state: %s', (text) => {
     expect(proseStatusPod(text.split('\n'))).toBeUndefined();
   });

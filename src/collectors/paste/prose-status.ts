@@ -14,7 +14,12 @@ import { STATUS_COLUMN } from '../../model/index.js';
 /** Words a sentence would use in their English sense. */
 const ENGLISH: ReadonlySet<string> = new Set(['Error', 'Completed']);
 
-const WORDS = [...WAITING_REASONS, ...TERMINATED_REASONS].filter((w) => !ENGLISH.has(w));
+/**
+ * The pod status.reason words kubectl prints as a pod's STATUS that no sentence uses otherwise
+ * (kubernetes-facts.md §3.4): evicted, rejected by the kubelet's admission, shut down with its node.
+ */
+const POD_REASON_WORDS = ['Evicted', 'OutOf[a-z][\\w./-]*', 'UnexpectedAdmissionError', 'NodeShutdown'];
+const WORDS = [...WAITING_REASONS, ...TERMINATED_REASONS, ...POD_REASON_WORDS].filter((w) => !ENGLISH.has(w));
 const INIT_REST = `(?:${[...WAITING_REASONS, ...TERMINATED_REASONS].join('|')}|\\d+/\\d+|ExitCode:-?\\d+|Signal:\\d+)`;
 /** A status word on its own (not inside another word, a path or a key). */
 const STATUS_WORD = new RegExp(`(?<![\\w:/.-])(Init:${INIT_REST}|${WORDS.join('|')})(?![\\w:/-])`, 'g');
