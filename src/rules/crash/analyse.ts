@@ -27,7 +27,8 @@ import {
 } from '../shared/restarts.js';
 import { perContext } from '../shared/memo.js';
 import { eventCases, probeDriven, restartBackOffs, type BackOff } from './event-cases.js';
-import { execFailureAfterStart } from '../shared/start-failure.js';
+import { execFailureAfterStart, execFailureInOutput } from '../shared/start-failure.js';
+import { logEnd } from '../shared/log-end.js';
 
 export type CrashReason = ReasonOf<'crash'>;
 
@@ -52,6 +53,8 @@ export interface CrashCase {
   readonly confidence?: 'medium';
   /** Only repeated `Started` events show the restarts (no back-off, no status). */
   readonly fromStarts?: boolean;
+  /** Only the previous run's log shows the crash (`kubectl logs --previous`): its last error line. */
+  readonly previousLog?: string;
 }
 
 /** Terminations that belong to other stages: start failures and containers the runtime lost. */
@@ -177,8 +180,52 @@ function computeCrashCases(ctx: PodContext): readonly CrashCase[] {
     const c = fromStatus(ctx, entry, status, mine, sole);
     if (c !== undefined) cases.push(c);
   }
-  cases.push(...eventCases(ctx, apps, backOffs, byState));
+  const fromEvents = eventCases(ctx, apps, backOffs, byState);
+  cases.push(...fromEvents);
+  if (fromEvents.length === 0) cases.push(...previousLogCases(ctx, apps, byState));
   return cases;
+}
+
+/**
+ * App containers the evidence holds no state of, whose previous run's log is pasted (`kubectl
+ * logs --previous` answers only for a container that terminated and was restarted) and ends in an
+ * error: that run exited on it. Not a log whose end is runc's exec failure (the container-start
+ * stage reads it), and not when events or state tell more.
+ */
+function previousLogCases(
+  ctx: PodContext,
+  apps: readonly ContainerEntry[],
+  byState: ReadonlySet<string>,
+): CrashCase[] {
+  const sole = apps.length === 1 ? apps[0] : undefined;
+  const out: CrashCase[] = [];
+  for (const log of ctx.logs) {
+    if (!log.previous) continue;
+    const entry = apps.find((e) => e.ref.name === log.container) ?? (log.container === '' ? sole : undefined);
+    if (entry === undefined || byState.has(entry.ref.name)) continue;
+    const printed = log.lines.filter((l) => l.trim() !== '');
+    // An error the run got past (its last line says it came up) is no end in an error.
+    if (logEnd(log.lines) !== 'error' || logEnd(printed.slice(-1)) === 'done') continue;
+    if (execFailureInOutput(log.lines) !== undefined) continue;
+    const line =
+      [...printed.slice(-3)].reverse().find((l) => logEnd([l]) === 'error') ?? printed.at(-1) ?? '';
+    out.push({
+      reason: 'ExitNonZero',
+      container: entry.ref,
+      basis: 'events',
+      spec: entry.spec,
+      status: entry.status,
+      termination: undefined,
+      exitCode: undefined,
+      restarts: 1,
+      looping: false,
+      restartPolicy: ctx.pod.spec.restartPolicy ?? 'Always',
+      evidence: logEvidence([log], log.container),
+      at: undefined,
+      previousLog: line.trim(),
+    });
+  }
+  return out;
 }
 
 /** Memoised per context: every rule of the stage shares one computation. */

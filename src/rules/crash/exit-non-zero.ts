@@ -10,7 +10,8 @@ const meta = {
   description:
     'An app container terminated with reason Error and a non-zero exit code and is not being restarted in a loop: ' +
     'typically a Job pod with restartPolicy Never that ends in phase Failed, or a container that has just crashed for the first time. ' +
-    'Quotes the terminated state and the last log lines.',
+    'Quotes the terminated state and the last log lines. Without any state of the container, a pasted `kubectl logs --previous` ' +
+    '(kubectl answers it only for a container that terminated and was restarted) whose last lines report an error shows the same, at low confidence.',
   reasons: ['ExitNonZero'],
   graceSeconds: 0,
   needs: ['pods'],
@@ -18,6 +19,8 @@ const meta = {
     exitNonZero: 'Container {{container}} exited with code {{exitCode}} ({{exitReason}}).',
     exitNonZeroPodFailed:
       'Container {{container}} exited with code {{exitCode}} ({{exitReason}}) and, with restartPolicy {{restartPolicy}}, the pod failed.',
+    exitPreviousLog:
+      'Container {{container}} was restarted after its previous run ended in an error ({{line}}); its exit code and current state are not in the evidence.',
   },
   docs: 'docs/rules/crash/exit-non-zero.md',
 } as const;
@@ -30,7 +33,15 @@ export const rule = {
       .map((c) =>
         crashFinding(meta, ctx, c, {
           reason: 'ExitNonZero',
-          messageId: ctx.pod.status.phase === 'Failed' ? 'exitNonZeroPodFailed' : 'exitNonZero',
+          messageId:
+            c.previousLog !== undefined
+              ? 'exitPreviousLog'
+              : ctx.pod.status.phase === 'Failed'
+                ? 'exitNonZeroPodFailed'
+                : 'exitNonZero',
+          ...(c.previousLog === undefined
+            ? {}
+            : { data: { line: c.previousLog.slice(0, 200) }, confidence: 'low' as const }),
           steps: [
             'Fix the error the log shows; a Job retries with new pods up to its backoffLimit, so delete or re-create it after the fix.',
           ],
