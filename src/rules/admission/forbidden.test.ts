@@ -196,6 +196,27 @@ describe('forbidden next steps and data', () => {
       ],
     },
     {
+      name: 'the workload refused when applied, a field with a two-digit index',
+      message: 'The ReplicaSet "web-7d4" is invalid: spec.template.spec.containers[10].image: Required value',
+      messageId: 'rejected',
+      detail: 'The ReplicaSet "web-7d4" is invalid: spec.template.spec.containers[10].image: Required value',
+      steps: [
+        'kubectl explain replicaset.spec.template.spec.containers.image',
+        'Fix the field the error names in the manifest and apply it again; `kubectl apply --dry-run=server -f <file>` checks it against the API server without creating anything.',
+      ],
+    },
+    {
+      name: 'the workload refused when applied, several fields: no one field to explain',
+      message:
+        'The ReplicaSet "web-7d4" is invalid: [spec.selector: Required value, spec.template.metadata.labels: Invalid value]',
+      messageId: 'rejected',
+      detail:
+        'The ReplicaSet "web-7d4" is invalid: [spec.selector: Required value, spec.template.metadata.labels: Invalid value]',
+      steps: [
+        'Fix the field the error names in the manifest and apply it again; `kubectl apply --dry-run=server -f <file>` checks it against the API server without creating anything.',
+      ],
+    },
+    {
       name: "kubectl's own validation: the path in ValidationError(...)",
       message:
         'error validating "rs.yaml": error validating data: [ValidationError(ReplicaSet.spec.template.spec.containers[0]): unknown field "imagePullPolicyy" in io.k8s.api.core.v1.Container, ValidationError(ReplicaSet.spec): missing required field "selector"]; if you choose to ignore these errors, turn validation off with --validate=false',

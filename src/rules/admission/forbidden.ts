@@ -61,7 +61,8 @@ export const rule = {
       kind === 'unstated'
         ? kind
         : 'other';
-    const text = messageId === 'invalid' || messageId === 'rejected' ? error : detail;
+    // The whole error for a template or manifest refused as invalid: it names no "is forbidden" part.
+    const text = detail;
     const fix: Record<typeof messageId, string> = {
       rbac: 'Restore the RBAC the controller needs (for built-in controllers, the system:controller:* ClusterRoles and bindings).',
       namespaceTerminating: `Wait for namespace ${ns} to finish deleting (check its finalizers) and recreate the workload, or deploy to another namespace.`,
