@@ -6,17 +6,12 @@
  */
 import { rec, str, type Raw } from '../normalize/coerce.js';
 import { UNNAMED_POD } from './common/types.js';
+import { WORKLOAD_KINDS } from '../../model/index.js';
 
 /** Kinds whose presence gives the paste a target of its own. */
-const TARGET_KINDS = new Set([
+const TARGET_KINDS: ReadonlySet<string> = new Set([
   'Pod',
-  'Deployment',
-  'ReplicaSet',
-  'StatefulSet',
-  'DaemonSet',
-  'Job',
-  'CronJob',
-  'ReplicationController',
+  ...WORKLOAD_KINDS,
   'Service',
   'EndpointSlice',
   'Endpoints',

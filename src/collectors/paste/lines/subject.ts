@@ -6,7 +6,7 @@
 import { UNNAMED_POD, UNNAMED_OWNER } from '../common/types.js';
 import { kindOf } from '../common/kind-names.js';
 import { aggregatorEndpointsMessage, serviceUnavailableMessage } from '../../../k8s/index.js';
-import { unnamedName } from '../../../model/index.js';
+import { unnamedName, WORKLOAD_KINDS } from '../../../model/index.js';
 
 export interface Subject {
   readonly kind: string;
@@ -130,16 +130,7 @@ const INVALID = /^The (\w+) "([^"]+)" is invalid: /;
  */
 const CLIENT_VALIDATION =
   /^(?:error: )?error validating "[^"]*": error validating data: \[?ValidationError\((\w+)[.)]/;
-const POD_MAKERS: ReadonlySet<string> = new Set([
-  'Pod',
-  'Deployment',
-  'ReplicaSet',
-  'StatefulSet',
-  'DaemonSet',
-  'Job',
-  'CronJob',
-  'ReplicationController',
-]);
+const POD_MAKERS: ReadonlySet<string> = new Set(['Pod', ...WORKLOAD_KINDS]);
 
 function clientValidation(text: string): { subject: Subject; message: string } | undefined {
   const kind = CLIENT_VALIDATION.exec(text)?.[1];
