@@ -2,7 +2,8 @@
  * A paste that is only `kubectl logs` output is not refused: the pod the command names is in the
  * evidence by its log alone, judged unknown (its status is not there), with the log's last line
  * as evidence and the commands that show the rest; an init container's log that ends in an error
- * is that init container failing.
+ * is that init container failing; the previous run of kubectl's default container (`--previous`
+ * without -c: an app container that terminated and was restarted) ending in an error is a crash.
  */
 import { describe, expect, it } from 'vitest';
 import { snapshotFromSources } from '../src/collectors/files/index.js';
@@ -24,8 +25,8 @@ describe('a paste of kubectl logs output only', () => {
     );
 
   it('an app container: its state is unknown, the log is the evidence', () => {
-    const log = 'the previous log of its container';
-    const [d, ...rest] = diagnoses(text('kubectl logs web-1 --previous'));
+    const log = 'the log of its container';
+    const [d, ...rest] = diagnoses(text('kubectl logs web-1'));
     expect(rest).toEqual([]);
     expect(`${d?.target.namespace}/${d?.target.name}`).toBe('default/web-1');
     expect(d?.verdict).toBe('unknown');
@@ -36,6 +37,29 @@ describe('a paste of kubectl logs output only', () => {
     expect(d?.evidence).toEqual([
       { source: 'log', text: `${log} ends: chown: /data: Operation not permitted` },
     ]);
+  });
+
+  it.each([
+    ['kubectl logs web-1 -c app --previous', 'the previous log of container app'],
+    ['kubectl logs web-1 app -p', 'the previous log of container app'],
+  ])('%s: a container the command names may be an init container: unknown', (command, log) => {
+    const [d] = diagnoses(text(command));
+    expect([d?.verdict, d?.stage]).toEqual(['unknown', null]);
+    expect(d?.evidence).toEqual([
+      { source: 'log', text: `${log} ends: chown: /data: Operation not permitted` },
+    ]);
+  });
+
+  it("the previous run of kubectl's default container, ending in an error: a crash, at low confidence", () => {
+    const [d, ...rest] = diagnoses(text('kubectl logs web-1 --previous'));
+    expect(rest).toEqual([]);
+    expect([d?.verdict, d?.stage, d?.reason, d?.confidence]).toEqual([
+      'failed',
+      'crash',
+      'ExitNonZero',
+      'low',
+    ]);
+    expect(d?.summary).toContain('previous run ended in an error (chown: /data: Operation not permitted)');
   });
 
   it.each([

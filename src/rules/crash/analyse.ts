@@ -12,6 +12,7 @@ import type {
   ReasonOf,
 } from '../../model/index.js';
 import { parseTime } from '../../k8s/index.js';
+import { UNNAMED_CONTAINER } from '../../model/index.js';
 import type { PodContext } from '../types.js';
 import { appContainerEntries, type ContainerEntry } from '../shared/containers.js';
 import { eventEvidence, newest } from '../shared/events.js';
@@ -187,10 +188,12 @@ function computeCrashCases(ctx: PodContext): readonly CrashCase[] {
 }
 
 /**
- * App containers the evidence holds no state of, whose previous run's log is pasted (`kubectl
+ * The app container the evidence holds no state of, whose previous run's log is pasted (`kubectl
  * logs --previous` answers only for a container that terminated and was restarted) and ends in an
- * error: that run exited on it. Not a log whose end is runc's exec failure (the container-start
- * stage reads it), and not when events or state tell more.
+ * error: that run exited on it. Only a log whose command named no container: kubectl then picked
+ * the pod's default container, never an init container (a `-c x` may name one whose name does not
+ * say so). Not a log whose end is runc's exec failure (the container-start stage reads it), and
+ * not when events or state tell more.
  */
 function previousLogCases(
   ctx: PodContext,
@@ -201,7 +204,7 @@ function previousLogCases(
   const out: CrashCase[] = [];
   for (const log of ctx.logs) {
     if (!log.previous) continue;
-    const entry = apps.find((e) => e.ref.name === log.container) ?? (log.container === '' ? sole : undefined);
+    const entry = log.container === '' || log.container === UNNAMED_CONTAINER ? sole : undefined;
     if (entry === undefined || byState.has(entry.ref.name)) continue;
     const printed = log.lines.filter((l) => l.trim() !== '');
     // An error the run got past (its last line says it came up) is no end in an error.

@@ -47,7 +47,7 @@ describe('a crash known only from the previous run’s log', () => {
       'level=fatal msg="cannot open /data: permission denied"',
     ],
   ])('%s: ExitNonZero at low confidence, the error quoted', (_, lines, line) => {
-    const [f, ...rest] = runRule(exitNonZero, snapshot({ pods: [bare()], logs: [log('app', lines)] }));
+    const [f, ...rest] = runRule(exitNonZero, snapshot({ pods: [bare()], logs: [log('', lines)] }));
     expect(rest).toEqual([]);
     expect([f?.reason, f?.messageId, f?.confidence, f?.basis, f?.container?.name]).toEqual([
       'ExitNonZero',
@@ -57,21 +57,29 @@ describe('a crash known only from the previous run’s log', () => {
       'app',
     ]);
     expect(f?.data['line']).toBe(line);
-    expect(f?.evidence.map((e) => e.text).at(-1)).toBe(`logs[app] (previous): ${lines.at(-1) ?? ''}`);
+    expect(f?.evidence.map((e) => e.text).at(-1)).toBe(`logs[] (previous): ${lines.at(-1) ?? ''}`);
     expect(f?.nextSteps[0]).toBe('kubectl logs web-1 -n default -c app --previous');
   });
 
-  it('a log that names no container is the pod’s one app container’s', () => {
-    const [f] = runRule(exitNonZero, snapshot({ pods: [bare()], logs: [log('', ['panic: boom'])] }));
-    expect(f?.container?.name).toBe('app');
+  it('the paste reader’s unnamed container is kubectl’s default container too', () => {
+    const [f] = runRule(
+      exitNonZero,
+      snapshot({ pods: [bare([container('unnamed')])], logs: [log('unnamed', ['panic: boom'])] }),
+    );
+    expect(f?.container?.name).toBe('unnamed');
+  });
+
+  it('a log of a container the command named (-c) may be an init container’s: no finding', () => {
+    expect(runRule(exitNonZero, snapshot({ pods: [bare()], logs: [log('app', ['panic: boom'])] }))).toEqual(
+      [],
+    );
   });
 
   it.each([
-    ['the current run’s log (it may still be running)', [log('app', ['panic: boom'], false)]],
-    ['a previous log that ends in work done', [log('app', ['error: retrying', 'connected', 'ready'])]],
-    ['a previous log that ends waiting', [log('app', ['waiting for db', 'waiting for db'])]],
-    ['runc’s exec failure (the container-start stage)', [log('app', ['exec /app: exec format error'])]],
-    ['a log of a container the pod does not have', [log('sidecar', ['panic: boom'])]],
+    ['the current run’s log (it may still be running)', [log('', ['panic: boom'], false)]],
+    ['a previous log that ends in work done', [log('', ['error: retrying', 'connected', 'ready'])]],
+    ['a previous log that ends waiting', [log('', ['waiting for db', 'waiting for db'])]],
+    ['runc’s exec failure (the container-start stage)', [log('', ['exec /app: exec format error'])]],
   ])('%s: no finding', (_, logs) => {
     expect(runRule(exitNonZero, snapshot({ pods: [bare()], logs }))).toEqual([]);
   });
@@ -83,7 +91,7 @@ describe('a crash known only from the previous run’s log', () => {
 
   it('a container with a state is judged on it, not on the log', () => {
     const p = pod({ phase: 'Running', containerStatuses: [cstatus('app', { state: state.running(0) })] });
-    expect(runRule(exitNonZero, snapshot({ pods: [p], logs: [log('app', ['panic: boom'])] }))).toEqual([]);
+    expect(runRule(exitNonZero, snapshot({ pods: [p], logs: [log('', ['panic: boom'])] }))).toEqual([]);
   });
 
   it('restart back-offs in the events tell the crash instead (CrashLoopBackOff, the log as evidence)', () => {
@@ -93,7 +101,7 @@ describe('a crash known only from the previous run’s log', () => {
       message: 'Back-off restarting failed container app in pod web-1_default(uid)',
       count: 5,
     });
-    const snap = snapshot({ pods: [bare()], events: [back], logs: [log('app', ['panic: boom'])] });
+    const snap = snapshot({ pods: [bare()], events: [back], logs: [log('', ['panic: boom'])] });
     expect(runRule(exitNonZero, snap)).toEqual([]);
     const [f] = runRule(crashLoop, snap);
     expect(f?.reason).toBe('CrashLoopBackOff');
