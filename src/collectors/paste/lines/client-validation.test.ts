@@ -39,7 +39,7 @@ describe("kubectl's client-side validation", () => {
       const text = `${prefix}error validating "app.yaml": error validating data: ${detail}${TAIL}`;
       const d = applyDenial(text);
       expect(d?.subject).toMatchObject({ kind, name: `unnamed-${kind.toLowerCase()}` });
-      expect(d?.subject.inferredName).toBeDefined();
+      expect(d?.subject.inferredName).toBe("kubectl's validation names the file, not the object");
       expect(d?.message).toBe(text.replace(/^error: /, ''));
     }
   });
@@ -48,7 +48,11 @@ describe("kubectl's client-side validation", () => {
     const d = applyDenial(
       `error validating "pod.yaml": error validating data: ValidationError(Pod.spec): unknown field "container" in io.k8s.api.core.v1.PodSpec${TAIL}`,
     );
-    expect(d?.subject).toMatchObject({ kind: 'Pod', name: UNNAMED_POD });
+    expect(d?.subject).toEqual({
+      kind: 'Pod',
+      name: UNNAMED_POD,
+      inferredName: "kubectl's validation names the file, not the object",
+    });
   });
 
   it.each([

@@ -24,6 +24,11 @@ describe('trailingRowCells', () => {
       'NAME READY STATUS web-1 0/1 Pending LAST SEEN TYPE REASON OBJECT MESSAGE 5m Warning FailedMount pod/web-1 ',
       { type: 'Warning', reason: 'FailedMount', kind: 'Pod', name: 'web-1' },
     ],
+    [
+      'just the type and the reason',
+      'and then the log says Warning FailedMount ',
+      { type: 'Warning', reason: 'FailedMount' },
+    ],
   ])('%s', (_, text, want) => {
     expect(trailingRowCells(text)).toMatchObject({ ...want, prose: false });
   });
@@ -32,6 +37,7 @@ describe('trailingRowCells', () => {
     ['prose only', 'the scheduler says that '],
     ['a reason without a type', 'Events: FailedScheduling '],
     ['a type without a reason', 'this is a Warning '],
+    ['an age and a type, no reason', 'it said 5m Warning '],
     ['cells followed by prose', 'Warning FailedScheduling and then it said '],
     ['nothing', ''],
   ])('%s: none', (_, text) => {

@@ -136,7 +136,6 @@ function clientValidation(text: string): { subject: Subject; message: string } |
   const kind = CLIENT_VALIDATION.exec(text)?.[1];
   if (kind === undefined || !POD_MAKERS.has(kind)) return undefined;
   const message = text.replace(/^error: /, '');
-  if (kind === 'Pod') return { subject: UNNAMED, message };
   return {
     subject: {
       kind,
