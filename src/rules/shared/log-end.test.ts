@@ -17,6 +17,11 @@ describe('logEnd', () => {
       ['  waiting for db', 'waiting for db', 'still here'],
       'waiting',
     ],
+    [
+      'two different waits, then something else',
+      ['waiting for db', 'waiting for cache', 'still here'],
+      undefined,
+    ],
     ['a wait then blank lines', ['waiting for db', '   ', ''], 'waiting'],
     ['one wait, then an error', ['waiting for db', 'error: boom'], 'error'],
     ['ready, with a negation after the word', ['connected', 'is ready now, no retries'], 'done'],
