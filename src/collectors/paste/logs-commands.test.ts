@@ -36,6 +36,9 @@ describe('kubectl logs commands', () => {
     ['kubectl logs pod/web-1 init-db --tail 20', 'web-1', 'init-db', undefined, false],
     // A third word is no container: the command is not one kubectl reads, so none is taken.
     ['kubectl logs web-1 app extra', 'web-1', undefined, undefined, false],
+    // A second word that is no container name (container names are DNS labels) names none.
+    ['kubectl logs web-1 init_db', 'web-1', undefined, undefined, false],
+    ['kubectl logs web-1 Init-db', 'web-1', undefined, undefined, false],
   ])('%s', (command, pod, container, namespace, previous) => {
     expect(read(command)).toEqual({ pod, container, namespace, previous, lines: ['boom'] });
   });
