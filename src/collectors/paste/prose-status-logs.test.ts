@@ -59,6 +59,29 @@ describe('a sentence states the state of the pod whose log is pasted', () => {
     expect(pod?.status).toBeUndefined();
   });
 
+  it('a state with no container in it (Evicted): the pod keeps the containers its log names', () => {
+    const [pod] = pods(['The pods get Evicted.', ...LOG].join('\n'));
+    expect(pod?.metadata.annotations).toEqual({ [STATUS_COLUMN]: 'Evicted' });
+    expect(pod?.spec.containers).toEqual([{ name: 'install-cni' }]);
+    expect(pod?.status?.containerStatuses).toBeUndefined();
+  });
+
+  it('one pod, logs of two containers: the state is the pod’s, of neither container', () => {
+    const [pod, ...more] = pods(
+      [
+        'It ends up in CrashLoopBackOff.',
+        '$ kubectl logs web-1 -c app',
+        'panic: boom',
+        '$ kubectl logs web-1 -c proxy',
+        'listening',
+      ].join('\n'),
+    );
+    expect(more).toEqual([]);
+    expect(pod?.metadata.annotations).toEqual({ [STATUS_COLUMN]: 'CrashLoopBackOff' });
+    expect(pod?.spec.containers?.map((c) => c.name)).toEqual(['app', 'proxy']);
+    expect(pod?.status?.containerStatuses?.map((c) => c.name)).toEqual(['unnamed']);
+  });
+
   it('logs of two pods: the sentence is of neither', () => {
     const found = pods(
       [
