@@ -1,6 +1,7 @@
-import { testRule } from '../../../test/rule-tester.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../../../test/rule-tester.js';
 import { cstatus, pod, runningPod, snapshot, state } from '../../../test/builders.js';
-import { rule } from './exit-non-zero.js';
+import { afterFixStep, rule } from './exit-non-zero.js';
 
 const never = { restartPolicy: 'Never' };
 
@@ -137,4 +138,45 @@ testRule(rule, {
       expect: [{ messageId: 'exitNonZeroPodFailed', data: { exitCode: 3, exitReason: 'no reason given' } }],
     },
   ],
+});
+
+describe('the step after the fix names who runs the pod again', () => {
+  const jobOwned = pod({ spec: never, owner: { kind: 'Job', name: 'migrate' } });
+  it.each([
+    [
+      'a Job pod: the Job and its backoffLimit',
+      jobOwned,
+      /Job migrate retries with new pods only up to its backoffLimit/,
+    ],
+    [
+      'a bare pod with restartPolicy Never: nothing restarts it',
+      pod({ spec: never }),
+      /with restartPolicy Never nothing restarts it/,
+    ],
+    [
+      'a pod with restartPolicy OnFailure: the kubelet',
+      pod({ spec: { restartPolicy: 'OnFailure' } }),
+      /kubelet restarts the container \(restartPolicy OnFailure\)/,
+    ],
+    [
+      'a ReplicaSet pod (Always by default): the kubelet, no Job',
+      pod({ owner: { kind: 'ReplicaSet', name: 'web-1a' } }),
+      /kubelet restarts the container \(restartPolicy Always\)/,
+    ],
+  ])('%s', (_name, p, want) => {
+    const step = afterFixStep(p);
+    expect(step).toMatch(want);
+    if (p !== jobOwned) expect(step).not.toMatch(/Job|backoffLimit/);
+  });
+
+  it('reaches the finding: a failed Job pod is told about its Job', () => {
+    const failedJobPod = pod({
+      phase: 'Failed',
+      spec: never,
+      owner: { kind: 'Job', name: 'migrate' },
+      containerStatuses: [cstatus('app', { state: state.terminated(2, 'Error') })],
+    });
+    const [f] = runRule(rule, snapshot({ pods: [failedJobPod] }));
+    expect(f?.nextSteps.at(-1)).toMatch(/^Fix the error the log shows; Job migrate retries/);
+  });
 });

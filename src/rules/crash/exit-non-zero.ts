@@ -1,6 +1,22 @@
 import { crashCases } from './analyse.js';
 import { crashFinding } from './crash-finding.js';
+import type { Pod } from '../../model/index.js';
 import type { Rule } from '../types.js';
+
+/**
+ * What follows the fix depends on who runs the pod again: a Job makes new pods until its
+ * backoffLimit, the kubelet restarts the container under Always or OnFailure, and a bare pod
+ * with restartPolicy Never stays failed.
+ */
+export function afterFixStep(pod: Pod): string {
+  const job = pod.metadata.ownerReferences?.find((o) => o.kind === 'Job' && o.controller !== false);
+  if (job !== undefined)
+    return `Fix the error the log shows; Job ${job.name} retries with new pods only up to its backoffLimit, so delete or re-create it after the fix.`;
+  const policy = pod.spec.restartPolicy ?? 'Always';
+  if (policy === 'Never')
+    return 'Fix the error the log shows, then create the pod again: with restartPolicy Never nothing restarts it.';
+  return `Fix the error the log shows and roll out the fixed image or configuration; until then the kubelet restarts the container (restartPolicy ${policy}).`;
+}
 
 const meta = {
   id: 'crash/exit-non-zero',
@@ -42,9 +58,7 @@ export const rule = {
           ...(c.previousLog === undefined
             ? {}
             : { data: { line: c.previousLog.slice(0, 200) }, confidence: 'low' as const }),
-          steps: [
-            'Fix the error the log shows; a Job retries with new pods up to its backoffLimit, so delete or re-create it after the fix.',
-          ],
+          steps: [afterFixStep(ctx.pod)],
         }),
       );
   },

@@ -210,6 +210,8 @@ export const NS_FLAG = /(?:^|\s)(?:-n|--namespace)(?:\s+|=)([a-z0-9]([-a-z0-9]*[
 /** At most three words of prompt, ending in a prompt character, then a kubectl (or oc) command. */
 const PROMPT_BEFORE_KUBECTL =
   /^\s*(?:\([\w.-]{1,40}\)\s*)?(?:\S+\s+){0,2}?\S*[$#%>❯»λ]\s+(?:kubectl|oc|k)(?:\.exe)?\s+[a-z-]+(?:\s|$)/u;
+/** What every PROMPT_BEFORE_KUBECTL line holds, found in one scan: most lines fail it, and cheaply. */
+const PROMPT_CHAR_THEN_KUBECTL = /[$#%>❯»λ]\s+(?:kubectl|oc|k)(?:\.exe)?\s/u;
 
 /** A shell prompt and command ("$ kubectl get pods", "user@host:~$ oc describe pod x", "[root@node1 ~]# k get ep", "PS C:\> kubectl ..."). */
 export function isPromptLine(line: string): boolean {
@@ -223,7 +225,7 @@ export function isPromptLine(line: string): boolean {
     /^\s*(?:kubectl|oc|k)\s+[a-z-]+(\s|$)/.test(line) ||
     // Any other shell's prompt, when kubectl follows it: fish's `user@host ~>`, macOS bash's
     // `host:~ user$`, starship's `❯`, cmd.exe's `C:\Users\me>`, a `(venv)` before any of them.
-    PROMPT_BEFORE_KUBECTL.test(line) ||
+    (PROMPT_CHAR_THEN_KUBECTL.test(line) && PROMPT_BEFORE_KUBECTL.test(line)) ||
     // A shell tracing its commands (`set -x` in a CI script): "+ kubectl describe pod web-1".
     /^\s*\+{1,3} (?:kubectl|oc)\s+[a-z-]+(\s|$)/.test(line)
   );
