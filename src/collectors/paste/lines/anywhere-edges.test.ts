@@ -23,6 +23,31 @@ describe('findMessage: where a message stands and ends', () => {
     });
   });
 
+  // Markdown emphasis around a pasted message: the message starts after the opening marker and
+  // ends before the closing one; a marker inside a word or a name stays part of it.
+  it.each([
+    [`- _${BACKOFF}_`, 3, 3 + BACKOFF.length],
+    [`__${BACKOFF}__`, 2, 2 + BACKOFF.length],
+    [`*${BACKOFF}*`, 1, 1 + BACKOFF.length],
+    [`**${BACKOFF}**  `, 2, 2 + BACKOFF.length],
+    [`the kubelet says _${BACKOFF}_ each minute`, 18, 18 + BACKOFF.length],
+    [`(_${BACKOFF}_)`, 2, 2 + BACKOFF.length],
+    [`_${BACKOFF}`, 1, 1 + BACKOFF.length],
+  ])('emphasis: %s', (line, at, end) => {
+    expect(findMessage(line)).toStrictEqual({
+      at,
+      end,
+      shape: expect.objectContaining({ reason: 'BackOff' }) as unknown,
+    });
+  });
+
+  it.each([`pod_${BACKOFF}`, `x__${BACKOFF}`, `a._${BACKOFF}`])(
+    'no word start after an underscore inside a word: %s',
+    (line) => {
+      expect(findMessage(line)).toBeUndefined();
+    },
+  );
+
   it('an event message that is also a pod status message is read as the event (the Evicted event)', () => {
     expect(findMessage(`Warning  Evicted  kubelet  ${EVICTED}`)).toStrictEqual({
       at: 27,

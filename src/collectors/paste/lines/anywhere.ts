@@ -31,7 +31,8 @@ const COMBINED = '(combined from similar events): ';
 /** Starts as one search: the earliest match in a line is found in one pass. */
 const anyOf = (starts: readonly RegExp[]): RegExp =>
   new RegExp(
-    `(?<![\\w./-])(?:${starts
+    // A markdown emphasis (`_..._`, `__..__`) opens at a word start too.
+    `(?:(?<![\\w./-])|(?<=(?:^|[\\s(*])_{1,2}))(?:${starts
       // A quote may be escaped, as in a JSON string or a Go %q: `plugin \"VolumeBinding\"`.
       .map((r) => `(?:${r.source.replace(/^\^/, '').replaceAll('"', '\\\\?"')})`)
       .join('|')})`,
@@ -55,6 +56,18 @@ function closingQuote(line: string, from: number, q: string): number {
 }
 
 /**
+ * The end of a message set in markdown emphasis (`_..._`, `**...**`): its closing marker, the
+ * first that ends a word (a space, punctuation or the line's end after it; `web-0_shop` has none).
+ */
+function emphasisEnd(line: string, from: number, marker: string): number {
+  for (let i = line.indexOf(marker, from); i !== -1; i = line.indexOf(marker, i + 1)) {
+    const after = line[i + marker.length];
+    if (after === undefined || /[\s).,;:!?]/.test(after)) return i;
+  }
+  return line.length;
+}
+
+/**
  * The first Kubernetes message in `line`, or undefined. Linear in the line's length. With
  * `details`, also an inner part of a message on its own (a kubelet error without its "Error: "):
  * no new message where a wrapped one may go on, but one where a line is read for itself.
@@ -69,7 +82,12 @@ export function findMessage(line: string, details = true): FoundMessage | undefi
   let at = m.index;
   if (line.slice(0, at).endsWith(COMBINED)) at -= COMBINED.length;
   const q = line[at - 1];
-  const end = q === '"' || q === "'" || q === '`' ? closingQuote(line, m.index, q) : line.length;
+  const end =
+    q === '"' || q === "'" || q === '`'
+      ? closingQuote(line, m.index, q)
+      : q === '_' || q === '*'
+        ? emphasisEnd(line, m.index, line.slice(0, at).match(/[_*]+$/)?.[0] ?? q)
+        : line.length;
   return {
     at,
     end,
