@@ -12,3 +12,4 @@ export * from './service-unavailable.js';
 export * from './runc-exec-failure.js';
 export * from './quiet-pod.js';
 export * from './eviction-messages.js';
+export * from './kubelet-admission.js';

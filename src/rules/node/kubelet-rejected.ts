@@ -1,41 +1,11 @@
 import type { EventRecord } from '../../model/index.js';
-import { parseTime } from '../../k8s/index.js';
+import { KUBELET_ADMISSION_REASONS, parseTime } from '../../k8s/index.js';
 import { eventEvidence, eventTime, newest } from '../shared/events.js';
 import { finding } from '../shared/finding.js';
 import { kubectl, UNNAMED_NODE } from '../shared/kubectl.js';
 import { plainlyHealthy } from '../shared/pod-progress.js';
 import type { Rule } from '../types.js';
 
-/**
- * status.reason values the kubelet's admission handlers set when they reject a pod the
- * scheduler placed (pkg/kubelet/lifecycle/predicate.go and the sysctl, AppArmor, topology
- * and CPU manager admit handlers). OutOf<resource> is matched by pattern. NodeShutdown,
- * Evicted and Preempting have their own rules.
- */
-const KUBELET_ADMISSION_REASONS = [
-  'NodeAffinity',
-  'NodeName',
-  'NodePorts',
-  'TaintToleration',
-  'UnexpectedAdmissionError',
-  'InvalidNodeInfo',
-  'UnknownReason',
-  'UnexpectedPredicateFailureType',
-  'PodOSSelectorNodeLabelDoesNotMatch',
-  'PodOSNotSupported',
-  'VolumeAttachmentLimitExceeded',
-  'SysctlForbidden',
-  'AppArmor',
-  'TopologyAffinityError',
-  'SMTAlignmentError',
-  // Before 1.18 the kubelet ran the scheduler's GeneralPredicates and kept their names.
-  'PodFitsHostPorts',
-  'MatchNodeSelector',
-  'HostName',
-  'PodToleratesNodeTaints',
-  'CheckNodeCondition',
-  'NodeOutOfDisk',
-] as const;
 /** "Node didn't have enough resource: cpu, requested: 100, used: 3900, capacity: 4000" */
 const NOT_ENOUGH = /enough resource: ([^,\s]+), requested: (\d+), used: (\d+), capacity: (\d+)/;
 /** "Predicate NodeAffinity failed" (optionally followed by details). */

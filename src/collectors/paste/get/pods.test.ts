@@ -1,3 +1,4 @@
+import { KUBELET_ADMISSION_REASONS } from '../../../k8s/index.js';
 import { describe, expect, it } from 'vitest';
 import { parseGetPods } from './pods.js';
 import { readWith, text } from '../common/parser-test-helpers.js';
@@ -204,5 +205,26 @@ describe('names people redacted', () => {
 
   it('without a header, still asks for a name kubectl prints', () => {
     expect(read('my_pod_1  0/1  ErrImagePull  0  59m')).toEqual([]);
+  });
+});
+
+describe('a STATUS word the kubelet set when it refused the pod', () => {
+  // The kubelet's admission reasons, with the predicate names it kept before 1.18 (MatchNodeSelector
+  // after a node reboot, PodFitsHostPorts, ...): each is the failed pod's status.reason.
+  it.each([...KUBELET_ADMISSION_REASONS, 'OutOfcpu', 'OutOfnvidia.com/gpu'])('%s', (word) => {
+    const objs = read(
+      [
+        'NAME                   READY   STATUS   RESTARTS   AGE',
+        `dex-58b56b74c8-jfgng   0/1     ${word}   0   9d`,
+      ].join('\n'),
+    );
+    expect(objs[0]?.raw.status).toEqual({ phase: 'Failed', reason: word });
+  });
+
+  it('a word that is no status reason stays the STATUS column only', () => {
+    const objs = read(
+      ['NAME    READY   STATUS   RESTARTS   AGE', 'web-1   0/1     Matching   0   9d'].join('\n'),
+    );
+    expect(objs[0]?.raw.status).not.toHaveProperty('reason', 'Matching');
   });
 });

@@ -7,6 +7,7 @@
 import {
   ENDPOINTS_NOT_FOUND_MESSAGE,
   EPHEMERAL_LIMIT_EVICTION,
+  KUBELET_ADMISSION_REASONS,
   MISSING_ENDPOINTS_MESSAGE,
   SERVICE_UNAVAILABLE_MESSAGE,
 } from '../../../k8s/index.js';
@@ -436,29 +437,20 @@ export const POD_STATUS_STARTS: readonly RegExp[] = [
   /^SMT Alignment Error: /,
 ];
 
-/** pod.status.reason values the kubelet and controllers set (kubernetes-facts.md §3.4). */
+/**
+ * pod.status.reason values the kubelet and controllers set (kubernetes-facts.md §3.4): the
+ * kubelet's admission rejections (with the predicate names it kept before 1.18), evictions,
+ * shutdowns, a lost node, an active deadline.
+ */
 export const POD_REASONS: ReadonlySet<string> = new Set([
+  ...KUBELET_ADMISSION_REASONS,
   'Evicted',
   'NodeLost',
-  'NodeAffinity',
-  'NodeName',
-  'NodePorts',
-  'UnexpectedAdmissionError',
   'Shutdown',
   'Terminated',
   'NodeShutdown',
   'DeadlineExceeded',
-  'InvalidNodeInfo',
-  'UnexpectedPredicateFailureType',
-  'TaintToleration',
-  'PodOSSelectorNodeLabelDoesNotMatch',
-  'PodOSNotSupported',
-  'VolumeAttachmentLimitExceeded',
   'Preempting',
-  'TopologyAffinityError',
-  'SMTAlignmentError',
-  'SysctlForbidden',
-  'AppArmor',
 ]);
 
 export function isPodReason(word: string): boolean {
