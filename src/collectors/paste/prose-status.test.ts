@@ -62,6 +62,25 @@ describe('proseStatusPod', () => {
     expect(proseStatusPod(text.split('\n'))).toBeUndefined();
   });
 
+  // A container state the sentence puts on an init container is kubectl's Init:<reason>.
+  it.each([
+    ['Encountering `CrashLoopBackOff` on the init container for all pipeline Pods', 'Init:CrashLoopBackOff'],
+    ['the init container is in CrashLoopBackOff', 'Init:CrashLoopBackOff'],
+    ['our initContainer keeps crash-looping', 'Init:CrashLoopBackOff'],
+    ['the init-container gets OOMKilled', 'Init:OOMKilled'],
+    ['CreateContainerConfigError in the init containers', 'Init:CreateContainerConfigError'],
+    // Another container, or another clause, between them: the word keeps its own container.
+    ['the init container finished but the main container is in CrashLoopBackOff', 'CrashLoopBackOff'],
+    ['init container ok. The app goes CrashLoopBackOff', 'CrashLoopBackOff'],
+    ['CrashLoopBackOff in the app container after the init container', 'CrashLoopBackOff'],
+    ['the init container ran; then a long wait and the pod went to CrashLoopBackOff', 'CrashLoopBackOff'],
+    // Init:<word> stays as written; Terminating is the pod's.
+    ['the init container shows Init:Error', 'Init:Error'],
+    ['the init container is stuck in Terminating', 'Terminating'],
+  ])('init container: %s', (text, expected) => {
+    expect(word(text)).toBe(expected);
+  });
+
   it('says where the state came from', () => {
     const pod = proseStatusPod(['intro', 'the pod is in CrashLoopBackOff']);
     expect(pod?.line).toBe(2);

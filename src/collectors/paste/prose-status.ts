@@ -19,6 +19,8 @@ const ENGLISH: ReadonlySet<string> = new Set(['Error', 'Completed']);
  * (kubernetes-facts.md §3.4): evicted, rejected by the kubelet's admission, shut down with its node.
  */
 const POD_REASON_WORDS = ['Evicted', 'OutOf[a-z][\\w./-]*', 'UnexpectedAdmissionError', 'NodeShutdown'];
+/** The words that are a container's state (an init container's too). */
+const CONTAINER_WORDS: ReadonlySet<string> = new Set([...WAITING_REASONS, ...TERMINATED_REASONS]);
 const WORDS = [...WAITING_REASONS, ...TERMINATED_REASONS, ...POD_REASON_WORDS].filter((w) => !ENGLISH.has(w));
 const INIT_REST = `(?:${[...WAITING_REASONS, ...TERMINATED_REASONS].join('|')}|\\d+/\\d+|ExitCode:-?\\d+|Signal:\\d+)`;
 /** A status word on its own (not inside another word, a path or a key). */
@@ -38,12 +40,33 @@ const TERMINATING =
  */
 const CRASH_LOOP = /(?<![\w:/.-])[Cc]rash[- ]?[Ll]oop(?:s|ed|ing)?(?![\w:/-])/g;
 
+/** How a sentence names an init container: `init container`, `init-container`, `initContainer`, `init containers`. */
+const INIT_CONTAINER = /\binit[- ]?containers?\b/gi;
+/** What parts two clauses: the word and the init container must stand in one. */
+const CLAUSE_BREAK = /[.;!?]|\b(?:but|while|whereas|and then|then|main|app|other)\b|\bcontainers?\b/i;
+
+/**
+ * Whether the sentence puts a container state word on an init container ("CrashLoopBackOff on
+ * the init container", "the init container is in CrashLoopBackOff"): the two stand in one clause,
+ * at most 40 characters apart, with no other container named between them.
+ */
+function onInitContainer(line: string, at: number, length: number): boolean {
+  for (const m of line.matchAll(INIT_CONTAINER)) {
+    const between =
+      m.index >= at + length ? line.slice(at + length, m.index) : line.slice(m.index + m[0].length, at);
+    if (m.index + m[0].length <= at || m.index >= at + length) {
+      if (between.length <= 40 && !CLAUSE_BREAK.test(between)) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * The pod a sentence's STATUS word stands for, or undefined when no line has one. Where the text
  * names several, the last is the state it came to (people tell what happened in order).
  */
 export function proseStatusPod(lines: readonly string[]): PastedObject | undefined {
-  let found: { word: string; line: number } | undefined;
+  let found: { word: string; line: number; init: boolean } | undefined;
   lines.forEach((line, i) => {
     const words = [
       ...line.matchAll(STATUS_WORD),
@@ -54,7 +77,12 @@ export function proseStatusPod(lines: readonly string[]): PastedObject | undefin
     ].sort((a, b) => a.index - b.index);
     for (const m of words) {
       const word = m[1] ?? m[2];
-      if (word !== undefined) found = { word, line: i + 1 };
+      if (word !== undefined)
+        found = {
+          word,
+          line: i + 1,
+          init: CONTAINER_WORDS.has(word) && onInitContainer(line, m.index, m[0].length),
+        };
     }
   });
   if (found === undefined) return undefined;
@@ -67,15 +95,19 @@ export function proseStatusPod(lines: readonly string[]): PastedObject | undefin
         'the text holds no kubectl output; its state is read from the word Terminating in a sentence',
     };
   }
-  const status = statusFromColumn(found.word, {});
+  // kubectl prints an init container's state as Init:<reason>.
+  const column = found.init ? `Init:${found.word}` : found.word;
+  const status = statusFromColumn(column, {});
   if (status === undefined) return undefined;
   return {
     raw: {
       kind: 'Pod',
-      metadata: { name: UNNAMED_POD, annotations: { [STATUS_COLUMN]: found.word } },
+      metadata: { name: UNNAMED_POD, annotations: { [STATUS_COLUMN]: column } },
       status,
     },
     line: found.line,
-    inferredName: `the text holds no kubectl output; its state is read from the word ${found.word} in a sentence`,
+    inferredName: `the text holds no kubectl output; its state is read from the word ${found.word} in a sentence${
+      found.init ? ' about an init container' : ''
+    }`,
   };
 }
