@@ -254,3 +254,25 @@ describe('readRowCells: text that is no event row', () => {
     expect(readRowCells(text)).toStrictEqual(expected);
   });
 });
+
+describe('a kind word in prose is no OBJECT column', () => {
+  it.each([
+    'Message: Forbidden!Configured service account does not have access. Service account may have been revoked. ',
+    'the Pod that I created says ',
+    'the Job controller then logged ',
+  ])('%s', (text) => {
+    const cells = readRowCells(text);
+    expect(cells.kind).toBeUndefined();
+    expect(cells.columns).toBe(0);
+  });
+
+  it.each([
+    ['Warning  FailedMount  Pod  ', 'Pod', 3],
+    ['Pod  ', 'Pod', 1],
+    ['3m   Warning   FailedCreate   Job   ', 'Job', 4],
+  ])('a kind that is a table cell stays one: %s', (text, kind, columns) => {
+    const cells = readRowCells(text);
+    expect(cells.kind).toBe(kind);
+    expect(cells.columns).toBe(columns);
+  });
+});

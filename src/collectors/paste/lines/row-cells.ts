@@ -149,6 +149,15 @@ export function readRowCells(text: string): RowCells {
     else out.prose = true;
     if (after >= text.length) break;
   }
+  // A kind on its own, with prose after it and no other cell, is a word of the sentence
+  // ("Service account may have been revoked. pods "x" is forbidden: ..."), not an OBJECT column.
+  if (
+    out.columns === 1 &&
+    out.kind !== undefined &&
+    out.name === undefined &&
+    text.slice(out.restAt).trim() !== ''
+  )
+    return { columns: 0, restAt: 0, prose: true };
   return out;
 }
 

@@ -65,6 +65,23 @@ describe('subjectOf: the object each message names, under its own reason', () =>
       'Error creating: Internal error occurred: failed calling webhook "x.example.com"',
       NO_OWNER,
     ],
+    // The apiserver's answer alone, quoted by a client that named the pod itself (an operator's
+    // log, kubectl apply of a Pod): that pod. A generated name still stands for its owner.
+    [
+      'FailedCreate',
+      'pods "pyspark-pi-1581596092621-exec-1" is forbidden: failed quota: system-resourcequota: must specify limits.cpu.',
+      { kind: 'Pod', name: 'pyspark-pi-1581596092621-exec-1' },
+    ],
+    ['FailedCreate', 'pods "web-0" is forbidden: exceeded quota: compute', { kind: 'Pod', name: 'web-0' }],
+    [
+      'FailedCreate',
+      'pods "web-7d4b9c8f6d-" is forbidden: exceeded quota: compute',
+      {
+        kind: 'ReplicaSet',
+        name: 'web-7d4b9c8f6d',
+        inferredName: "owner named from its pods' name web-7d4b9c8f6d-",
+      },
+    ],
   ])('%s: %s', (reason, message, subject) => {
     expect(subjectOf(reason, message)).toStrictEqual(subject);
   });

@@ -25,7 +25,10 @@ const CREATE_PODS = /pods "?([a-z0-9][a-z0-9.-]*)"? is forbidden/;
 const STS_CREATE = /^create Pod \S+ in StatefulSet ([a-z0-9.-]+) failed error: /;
 const NODE_STATUS = /^Node (\S+) status is now: (\w+)/;
 
-/** The owner of the pods a controller could not create: the generateName ("web-7d4-") or a pod name less its suffix. */
+/**
+ * The owner of the pods a controller could not create: the generateName ("web-7d4-") or a pod name
+ * less its suffix; a pod the apiserver's answer alone names without either is that pod.
+ */
 function ownerOfCreateError(message: string): Subject {
   const sts = STS_CREATE.exec(message);
   if (sts?.[1] !== undefined) return { kind: 'StatefulSet', name: sts[1] };
@@ -36,6 +39,11 @@ function ownerOfCreateError(message: string): Subject {
       : pod.endsWith('-')
         ? pod.slice(0, -1)
         : /^(.+)-[a-z0-9]{5}$/.exec(pod)?.[1];
+  // A name of its own (no generateName, no generated suffix) in the apiserver's answer alone, not in
+  // a controller's "Error creating: " event: its creator named the pod itself, as `kubectl apply` of
+  // a Pod or an operator that makes named pods (a Spark driver's executors).
+  if (pod !== undefined && stem === undefined && !message.startsWith('Error creating: '))
+    return { kind: 'Pod', name: pod };
   if (stem === undefined || stem === '') {
     return {
       kind: 'ReplicaSet',
