@@ -72,7 +72,7 @@ export function proseStatusPod(lines: readonly string[]): PastedObject | undefin
       ...line.matchAll(STATUS_WORD),
       ...line.matchAll(TERMINATING),
       ...[...line.matchAll(CRASH_LOOP)].map((m) =>
-        Object.assign(['', 'CrashLoopBackOff'], { index: m.index }),
+        Object.assign([m[0], 'CrashLoopBackOff'], { index: m.index }),
       ),
     ].sort((a, b) => a.index - b.index);
     for (const m of words) {
@@ -81,7 +81,7 @@ export function proseStatusPod(lines: readonly string[]): PastedObject | undefin
         found = {
           word,
           line: i + 1,
-          init: CONTAINER_WORDS.has(word) && onInitContainer(line, m.index, m[0].length),
+          init: CONTAINER_WORDS.has(word) && onInitContainer(line, m.index, (m[0] ?? word).length),
         };
     }
   });
