@@ -35,6 +35,19 @@ export function cleanLine(line: string): string {
   return s.trimEnd();
 }
 
+/** A line a writer continued by hand, shell-style: ` \` at its end (docs wrap long output so). */
+export const CONTINUED_BY_HAND = /\s\\$/;
+
+/**
+ * A message's text with the next line of it appended: by a space, or by nothing where the terminal
+ * cut a word (`cut`); a writer's ` \` at the end of the text so far is dropped.
+ */
+export function appendLine(out: string, next: string, cut = false): string {
+  const head = CONTINUED_BY_HAND.test(out) ? out.slice(0, -1).trimEnd() : out;
+  if (head === '') return next;
+  return cut ? head + next : `${head} ${next}`;
+}
+
 /** Splits text into cleaned lines. */
 export function cleanLines(text: string): string[] {
   return text.split('\n').map(cleanLine);

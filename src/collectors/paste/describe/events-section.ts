@@ -1,7 +1,7 @@
 import type { Doc } from './doc.js';
 import { detectEventHeader, parseDescribeEventRow, type EventLayout } from './event-rows.js';
 import { isElision, isFence, isUnderline, keyLine, HEADER_KEYS, SECTION_KEYS } from './syntax.js';
-import { CONTINUES, isPromptLine, MIN_TERMINAL_WIDTH } from '../common/text.js';
+import { appendLine, CONTINUES, isPromptLine, MIN_TERMINAL_WIDTH } from '../common/text.js';
 
 /** The Events section of a describe block: header, underline, rows and their wrapped messages. */
 
@@ -59,7 +59,7 @@ function joinWrapped(r: Wrapped, width: number | undefined, longest: number): st
         longest >= MIN_TERMINAL_WIDTH &&
         r.blankEnds[i] !== true &&
         CONTINUES.test(line));
-    out += (cut ? '' : ' ') + line.trim();
+    out = appendLine(out, line.trim(), cut);
   });
   return out.trim();
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMBINED, MAX_LINE, core, isEventRow, joinedMessage, strip, wrappedEnd } from './wrap.js';
+import { parsePaste } from '../driver.js';
+import { PASTE_PARSERS } from '../parsers.js';
 
 /** The kubelet's back-off message (kubernetes-facts.md §2, BackOff). */
 const BACK_OFF =
@@ -171,5 +173,31 @@ describe('joinedMessage', () => {
     const lines = ['  Warning  FailedScheduling  1m  default-scheduler  x', `  ${SCHED_TAIL}\t`, ' end.\r'];
     expect(joinedMessage(lines, 0, 3, SCHED_HEAD)).toBe(`${SCHED_HEAD} ${SCHED_TAIL} end.`);
     expect(joinedMessage(lines, 0, 1, SCHED_HEAD)).toBe(SCHED_HEAD);
+  });
+});
+
+describe('a line continued by hand with a backslash', () => {
+  const read = (text: string): unknown[] =>
+    parsePaste(text, PASTE_PARSERS)
+      .objects.filter((o) => o.raw.kind === 'Event')
+      .map((o) => o.raw.message);
+  it.each([
+    [
+      'describe row',
+      'Warning  FailedCreate  3m (x17 over 8m)  replicaset-controller  Error creating: Internal error occurred: \\\n    failed calling admission webhook "sidecar-injector.istio.io": Post https://istiod.istio-system.svc:443/inject: \\\n    x509: certificate signed by unknown authority',
+      'Error creating: Internal error occurred: failed calling admission webhook "sidecar-injector.istio.io": Post https://istiod.istio-system.svc:443/inject: x509: certificate signed by unknown authority',
+    ],
+    [
+      'get events row',
+      'LAST SEEN   TYPE      REASON        OBJECT      MESSAGE\n3m          Warning   FailedMount   pod/web-1   MountVolume.SetUp failed for volume "data" : \\\n  secret "db-creds" not found',
+      'MountVolume.SetUp failed for volume "data" : secret "db-creds" not found',
+    ],
+    [
+      'message alone',
+      'Error creating: pods "web-7d4-" is forbidden: \\\n  exceeded quota: compute, requested: pods=1, used: pods=2, limited: pods=2',
+      'Error creating: pods "web-7d4-" is forbidden: exceeded quota: compute, requested: pods=1, used: pods=2, limited: pods=2',
+    ],
+  ])('%s', (_name, text, message) => {
+    expect(read(text)).toEqual([message]);
   });
 });

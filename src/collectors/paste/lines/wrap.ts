@@ -3,7 +3,14 @@
  * over a few lines; the wrap ends at a blank line, a table, a describe field, or the next line
  * that carries a message of its own.
  */
-import { CONTINUES, endsTable, MIN_TERMINAL_WIDTH, startsBlock } from '../common/text.js';
+import {
+  appendLine,
+  CONTINUED_BY_HAND,
+  CONTINUES,
+  endsTable,
+  MIN_TERMINAL_WIDTH,
+  startsBlock,
+} from '../common/text.js';
 import { findMessage } from './anywhere.js';
 import { isPodReason, podReasonOf, shapeOf } from './messages.js';
 import { readRowCells } from './row-cells.js';
@@ -65,12 +72,17 @@ export function isEventRow(line: string): boolean {
   return !cells.prose && cells.type !== undefined && cells.reason !== undefined;
 }
 
-/** The end of the wrapped continuation of the line before `from`. */
+/**
+ * The end of the wrapped continuation of the line before `from`. A line after one that ends in
+ * ` \` continues it whatever it starts with (`Error creating: Internal error occurred: \` /
+ * `    failed calling admission webhook ...`).
+ */
 export function wrappedEnd(lines: readonly string[], from: number, startsTable: StartsTable): number {
   let i = from;
   while (i < lines.length && i - from < MAX_WRAPPED) {
     const line = lines[i] ?? '';
-    if (endsTable(line) || line.length > MAX_LINE || startsOther(line, startsTable)) break;
+    if (endsTable(line) || line.length > MAX_LINE) break;
+    if (!CONTINUED_BY_HAND.test(lines[i - 1] ?? '') && startsOther(line, startsTable)) break;
     i++;
   }
   return i;
@@ -103,13 +115,10 @@ function cutAtEdge(lines: readonly string[], i: number): boolean {
 
 /**
  * The first line's text joined with its continuation lines [start + 1, end): by a space, or by
- * nothing where the terminal cut a word at its edge.
+ * nothing where the terminal cut a word at its edge; a writer's ` \` at a line's end is dropped.
  */
 export function joinedMessage(lines: readonly string[], start: number, end: number, first: string): string {
   let out = first;
-  for (let i = start + 1; i < end; i++) {
-    const rest = (lines[i] ?? '').trim();
-    out += cutAtEdge(lines, i) ? rest : ` ${rest}`;
-  }
+  for (let i = start + 1; i < end; i++) out = appendLine(out, (lines[i] ?? '').trim(), cutAtEdge(lines, i));
   return out;
 }
