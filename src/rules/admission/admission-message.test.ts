@@ -74,6 +74,12 @@ describe('classifyAdmissionError', () => {
       'WebhookUnavailable',
       'webhookUnavailable',
     ],
+    // Before 1.14: "failed calling admission webhook".
+    [
+      'Error creating: Internal error occurred: failed calling admission webhook "sidecar-injector.istio.io": Post https://istiod.istio-system.svc:443/inject: x509: certificate signed by unknown authority',
+      'WebhookUnavailable',
+      'webhookUnavailable',
+    ],
     [
       'Error creating: pods "web-" is forbidden: error looking up service account ns/sa: serviceaccount "sa" not found',
       'ServiceAccountMissing',

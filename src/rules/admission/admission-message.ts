@@ -123,8 +123,10 @@ function webhookError(error: string, make: Make): AdmissionError | undefined {
       ? make('WebhookDenied', 'webhookDeniedSilent', { webhook })
       : make('WebhookDenied', 'webhookDenied', { webhook, message: msg });
   }
-  if (error.includes('failed calling webhook') || error.includes('failed to call webhook')) {
-    const named = error.indexOf('failed calling webhook "');
+  // Before 1.14 the API server wrote "failed calling admission webhook" (Istio's injection docs quote it).
+  const calling = /failed (?:calling (?:admission )?webhook|to call webhook)/.exec(error);
+  if (calling !== null) {
+    const named = /failed calling (?:admission )?webhook "/.exec(error)?.index ?? -1;
     const webhook = named < 0 ? '' : quoted(error, named);
     const host = between(error, 'https://', ':', '/', '"', ' ');
     const parts = host.split('.');

@@ -84,7 +84,7 @@ export const rule = {
  * matches (kubernetes-facts: "failed calling webhook").
  */
 function deniedFinding(requested: Evidence, detail: string) {
-  const webhook = /failed calling webhook "([^"]+)"/.exec(detail)?.[1];
+  const webhook = /failed calling (?:admission )?webhook "([^"]+)"/.exec(detail)?.[1];
   return finding(meta, {
     reason: 'StuckTerminating',
     messageId: 'deletionDenied',

@@ -439,3 +439,35 @@ describe("the scheduler's per-node histogram without its 0/N prefix", () => {
     },
   );
 });
+
+describe('a message in a quoted scalar a YAML printer folded at "is forbidden:"', () => {
+  const QUOTA = 'exceeded quota: pod-demo, requested: pods=1, used: pods=2, limited: pods=2';
+  it.each([
+    [
+      "'",
+      `    message: 'unable to create pods: pods "pod-quota-demo-1650323038-" is forbidden:\n      ${QUOTA}'`,
+    ],
+    [
+      '"',
+      `    message: "unable to create pods: pods \\"pod-quota-demo-1650323038-\\" is forbidden:\n      ${QUOTA}"`,
+    ],
+    [
+      'none',
+      `    message: unable to create pods: pods "pod-quota-demo-1650323038-" is forbidden:\n      ${QUOTA}`,
+    ],
+  ])('quote %s: the FailedCreate, its quota detail whole, no closing quote', (_q, text) => {
+    const events = parsePaste(`...\n${text}\n...`, PASTE_PARSERS).objects.filter(
+      (o) => o.raw.kind === 'Event',
+    );
+    expect(events.map((e) => [e.raw.reason, e.raw.message])).toEqual([
+      ['FailedCreate', `pods "pod-quota-demo-1650323038-" is forbidden: ${QUOTA}`],
+    ]);
+  });
+
+  it('a message that keeps a quote of its own at its end keeps it when nothing opened a scalar', () => {
+    const [event] = read(
+      `Warning  FailedCreate  2m  replicaset-controller  Error creating: pods "web-1" is forbidden: x 'y'`,
+    );
+    expect(event?.raw.message).toMatch(/x 'y'$/);
+  });
+});

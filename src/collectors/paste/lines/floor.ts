@@ -100,6 +100,19 @@ function eventFrom(
   );
 }
 
+/** A YAML or JSON scalar's opening quote before the message (`message: 'unable to create pods: `), unclosed on its line. */
+const SCALAR_OPEN = /:\s*(['"])(?:[^'"\\]|\\.)*$/;
+
+/**
+ * A message inside a quoted scalar that a YAML printer folded over lines: its closing quote ends
+ * the last line and is no part of it, and a double-quoted one's escapes are undone.
+ */
+function inFoldedScalar(message: string, before: string): string {
+  const q = SCALAR_OPEN.exec(before)?.[1];
+  if (q === undefined || !message.endsWith(q)) return message;
+  return unquote(message.slice(0, -1), q === '"');
+}
+
 /** A message found in the line, with the row cells before it. */
 function messageRow(
   lines: readonly string[],
@@ -132,7 +145,8 @@ function messageRow(
   }
   const here: Here = { line: start + 1, text: line, kind: found.shape?.kind };
   const end = quoted || onCommand ? start + 1 : wrappedEnd(lines, start + 1, startsTable);
-  const message = joinedMessage(lines, start, end, first);
+  const joined = joinedMessage(lines, start, end, first);
+  const message = quoted ? joined : inFoldedScalar(joined, before);
   const rowReason = cells.type !== undefined || cells.columns >= 2 ? cells.reason : undefined;
   if (found.shape !== undefined) {
     const reason = rowReason ?? found.shape.reason;

@@ -229,7 +229,8 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
   },
   // The apiserver's denial of a pod a controller creates, quoted without "Error creating: ".
   { start: /^Error creating job: /, reason: 'FailedCreate', type: 'Warning' },
-  { start: /^pods "?[a-z0-9][-a-z0-9.]*"? is forbidden: /, reason: 'FailedCreate', type: 'Warning' },
+  // Also where a wrap breaks the line after the colon (a YAML scalar folded at "is forbidden:").
+  { start: /^pods "?[a-z0-9][-a-z0-9.]*"? is forbidden:(?: |$)/, reason: 'FailedCreate', type: 'Warning' },
   // PodSecurity admission before 1.23's wording ("pod violates PodSecurity ..."), and the namespace
   // lifecycle admission refusing objects in a namespace being deleted.
   {
@@ -364,7 +365,7 @@ export const DETAIL_SHAPES: readonly MessageShape[] = [
   // The apiserver's admission refusals without "Error creating: " or "Error from server".
   {
     start:
-      /^(?:admission webhook "[^"]{1,253}" denied the request|[Ii]nternal error occurred: failed calling webhook "|failed calling webhook ")/,
+      /^(?:admission webhook "[^"]{1,253}" denied the request|[Ii]nternal error occurred: failed calling (?:admission )?webhook "|failed calling (?:admission )?webhook ")/,
     reason: 'FailedCreate',
     type: 'Warning',
   },
