@@ -38,6 +38,11 @@ describe('proseStatusPod', () => {
     ['the operator keeps crash-looping', 'CrashLoopBackOff'],
     ['pods are crashlooping', 'CrashLoopBackOff'],
     ['Crash looped until I fixed the config, then stuck in Terminating', 'Terminating'],
+    // Next to Chinese, Japanese or Korean text the word is kubectl's STATUS.
+    ['Pod 状态也将一直保持 Terminating。', 'Terminating'],
+    ['Pod 一直处于Terminating状态', 'Terminating'],
+    ['Podが「Terminating」のまま', 'Terminating'],
+    ['파드가 Terminating 상태로 남아 있습니다', 'Terminating'],
   ])('%s', (text, expected) => {
     expect(word(text)).toBe(expected);
   });
@@ -51,6 +56,8 @@ describe('proseStatusPod', () => {
     'Init:Whatever is not a word kubectl prints',
     'nothing about kubernetes here',
     'Terminating the old pods took a while',
+    'TerminatingPods 指标',
+    '删除 pod-Terminating-hook',
     'the kubelet is terminating the container',
     'the app did crash once',
     'see docs/crashloop.md',

@@ -32,6 +32,12 @@ const STATUS_WORD = new RegExp(`(?<![\\w:/.-])(Init:${INIT_REST}|${WORDS.join('|
  */
 const TERMINATING =
   /\b(?:(?:stuck|hang(?:s|ing)?|hung|remain(?:s|ed|ing)?|stay(?:s|ed|ing)?|left|in)\s+(?:(?:the|a)\s+)?[`'"]?(Terminating)\b|(Terminating)[`'"]?\s+(?:state|status)\b)/g;
+/**
+ * The same word in Chinese, Japanese or Korean prose ("Pod 状态也将一直保持 Terminating"): next to
+ * those scripts the English word can only be kubectl's STATUS.
+ */
+const TERMINATING_CJK =
+  /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}][\s`'"「」]{0,2})(Terminating)(?![\w-])|(?<![\w-])(Terminating)(?=[\s`'"「」]{0,2}[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])/gu;
 
 /**
  * How people write kubectl's CrashLoopBackOff in a sentence: `CrashLoop`, `crashloop`, `crash
@@ -71,6 +77,7 @@ export function proseStatusPod(lines: readonly string[]): PastedObject | undefin
     const words = [
       ...line.matchAll(STATUS_WORD),
       ...line.matchAll(TERMINATING),
+      ...line.matchAll(TERMINATING_CJK),
       ...[...line.matchAll(CRASH_LOOP)].map((m) =>
         Object.assign([m[0], 'CrashLoopBackOff'], { index: m.index }),
       ),
