@@ -84,6 +84,33 @@ describe('kubectl logs commands', () => {
     },
   );
 
+  // `kubectl logs TYPE/NAME` reads one pod its selector picks and does not print which: the pod is
+  // left open, and the workload is kept as its owner.
+  it.each([
+    ['kubectl logs deploy/web -n shop', 'Deployment', 'web', 'shop', false, undefined],
+    ['kubectl logs deployment/web --previous -c app', 'Deployment', 'web', undefined, true, 'app'],
+    ['kubectl logs sts/db -p', 'StatefulSet', 'db', undefined, true, undefined],
+    ['kubectl logs daemonset/agent', 'DaemonSet', 'agent', undefined, false, undefined],
+    ['kubectl logs job/migrate', 'Job', 'migrate', undefined, false, undefined],
+    ['kubectl logs rs/web-7d4b9c8f6d', 'ReplicaSet', 'web-7d4b9c8f6d', undefined, false, undefined],
+  ])('%s: one pod of %s %s', (command, kind, name, namespace, previous, container) => {
+    expect(read(command)).toEqual({
+      pod: '',
+      owner: { kind, name },
+      container,
+      namespace,
+      previous,
+      lines: ['boom'],
+    });
+  });
+
+  it.each(['kubectl logs svc/web', 'kubectl logs cronjob/nightly', 'kubectl logs node/n1'])(
+    '%s: no pod and no owner kubectl would read',
+    (command) => {
+      expect(read(command)?.owner).toBeUndefined();
+    },
+  );
+
   it("a container flag's value stops at its quote", () => {
     expect(read("kubectl logs web-1 -c 'app' -p")?.container).toBe('app');
     expect(read('kubectl logs web-1 -c "app\'')?.container).toBeUndefined();

@@ -277,3 +277,30 @@ describe('podsForStrayLogs', () => {
     ]);
   });
 });
+
+describe('podsForStrayLogs: a log kubectl read from a workload', () => {
+  const log = (over: Partial<PastedLog>): PastedLog => ({
+    pod: '',
+    namespace: 'shop',
+    container: undefined,
+    previous: true,
+    lines: ['Error: failed to connect to database'],
+    ...over,
+  });
+
+  it('is of an unnamed pod the workload controls, and the report says which workload', () => {
+    const [pod] = podsForStrayLogs([log({ owner: { kind: 'Deployment', name: 'web' } })], 2).pods;
+    expect(pod?.raw.metadata).toStrictEqual({
+      name: UNNAMED_POD,
+      namespace: 'shop',
+      ownerReferences: [{ kind: 'Deployment', name: 'web', controller: true }],
+    });
+    expect(pod?.inferredName).toBe('kubectl logs read one pod of Deployment web and did not print which');
+  });
+
+  it('a pod a command named keeps no owner from another command', () => {
+    const [named] = podsForStrayLogs([log({ pod: 'web-1' })], 2).pods;
+    expect(named?.raw.metadata).toStrictEqual({ name: 'web-1', namespace: 'shop' });
+    expect(named?.inferredName).toBeUndefined();
+  });
+});

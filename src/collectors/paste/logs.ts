@@ -13,7 +13,10 @@ import { defaultedContainers, defaultedPod } from './lines/status-objects.js';
 
 /** Output of a pasted `kubectl logs` command; namespace and container are filled in later when the command leaves them out. */
 export interface PastedLog {
+  /** The pod, or '' when the command left it to kubectl or the shell to pick. */
   readonly pod: string;
+  /** The workload `kubectl logs deploy/web` named: kubectl read one of its pods, which it does not print. */
+  readonly owner?: { readonly kind: string; readonly name: string };
   readonly namespace: string | undefined;
   readonly container: string | undefined;
   readonly previous: boolean;
@@ -55,6 +58,19 @@ function logsArguments(line: string): string[] {
   return args;
 }
 
+/**
+ * The kinds `kubectl logs TYPE/NAME` reads a pod of (kubectl's logsForObject: the object's
+ * selector picks the pods, and it prints the first one's log without naming it).
+ */
+const LOGGED_OWNERS: ReadonlySet<string> = new Set([
+  'Deployment',
+  'ReplicaSet',
+  'StatefulSet',
+  'DaemonSet',
+  'Job',
+  'ReplicationController',
+]);
+
 /** Whether the first word after `logs` and its flags is a pod the command leaves open (word by word: no backtracking). */
 function leavesPodOpen(line: string): boolean {
   const [pod] = logsArguments(line);
@@ -78,13 +94,15 @@ function logsCommand(pasted: string): Omit<PastedLog, 'lines'> | undefined {
   // The pod right after `logs`, else wherever its flags leave it (`kubectl logs -p -n ns web-1`);
   // a pod the shell computes is one the text does not name.
   const target = commandTarget(line, ['logs', 'log']);
+  const owner = target !== undefined && LOGGED_OWNERS.has(target.kind) ? target : undefined;
   const pod =
     LOGS_COMMAND.exec(line)?.[1] ??
     (target?.kind === 'Pod' ? target.name : undefined) ??
-    (leavesPodOpen(line) ? '' : undefined);
+    (leavesPodOpen(line) || owner !== undefined ? '' : undefined);
   if (pod === undefined) return undefined;
   return {
     pod,
+    ...(owner === undefined ? {} : { owner: { kind: owner.kind, name: owner.name } }),
     namespace: NS_FLAG.exec(line)?.[1] ?? target?.namespace,
     container: CONTAINER_FLAG.exec(line)?.[2] ?? positionalContainer(line),
     previous: /\s(?:-p|--previous)(?:\s|=true|$)/.test(line),
@@ -212,29 +230,47 @@ export function podsForStrayLogs(
   line: number,
 ): { readonly pods: PastedObject[]; readonly logs: PastedLog[] } {
   const logs = strays.map((l) => (l.pod === '' ? { ...l, pod: UNNAMED_POD } : l));
-  const containers = new Map<string, { pod: string; namespace: string | undefined; names: Set<string> }>();
+  const containers = new Map<
+    string,
+    { pod: string; namespace: string | undefined; owner: PastedLog['owner']; names: Set<string> }
+  >();
   for (const l of logs) {
     const key = `${l.namespace ?? ''}/${l.pod}`;
-    const entry = containers.get(key) ?? { pod: l.pod, namespace: l.namespace, names: new Set<string>() };
+    const entry = containers.get(key) ?? {
+      pod: l.pod,
+      namespace: l.namespace,
+      owner: l.owner,
+      names: new Set<string>(),
+    };
     entry.names.add(l.container ?? UNNAMED_CONTAINER);
     containers.set(key, entry);
   }
-  const pods = [...containers.values()].map(({ pod, namespace, names }) => {
+  const pods = [...containers.values()].map(({ pod, namespace, owner, names }) => {
     const init = [...names].filter((n) => INIT_NAMING.test(n));
     const app = [...names].filter((n) => !INIT_NAMING.test(n));
+    const ownerReferences =
+      owner === undefined || pod !== UNNAMED_POD
+        ? undefined
+        : [{ kind: owner.kind, name: owner.name, controller: true }];
     return {
       raw: {
         kind: 'Pod',
-        metadata: { name: pod, ...(namespace === undefined ? {} : { namespace }) },
+        metadata: {
+          name: pod,
+          ...(namespace === undefined ? {} : { namespace }),
+          ...(ownerReferences === undefined ? {} : { ownerReferences }),
+        },
         spec: {
           containers: app.map((name) => ({ name })),
           ...(init.length > 0 ? { initContainers: init.map((name) => ({ name })) } : {}),
         },
       },
       line,
-      ...(strays.some((l) => l.pod === '') && pod === UNNAMED_POD
-        ? { inferredName: 'the log names no pod' }
-        : {}),
+      ...(ownerReferences !== undefined && owner !== undefined
+        ? { inferredName: `kubectl logs read one pod of ${owner.kind} ${owner.name} and did not print which` }
+        : strays.some((l) => l.pod === '') && pod === UNNAMED_POD
+          ? { inferredName: 'the log names no pod' }
+          : {}),
     };
   });
   return { pods, logs };
