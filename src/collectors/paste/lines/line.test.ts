@@ -142,6 +142,32 @@ describe('event messages on their own line', () => {
     });
   });
 
+  // The quota admission's refusal quoted without its "pods "x" is forbidden: " (a Deployment's
+  // ReplicaFailure condition): a FailedCreate of the pods' unnamed owner; 1.x wrote it capitalised.
+  it.each([
+    'exceeded quota: tenant-quota, requested: limits.memory=4Gi, used: limits.memory=5Gi, limited: limits.memory=6Gi',
+    'Exceeded quota: compute, requested: pods=1, used: pods=10, limited: pods=10',
+    'failed quota: system-resourcequota: must specify limits.cpu',
+    'Failed quota: q: must specify memory',
+  ])('a quota refusal alone: %s', (line) => {
+    expect(one(line)).toMatchObject({
+      raw: {
+        kind: 'Event',
+        reason: 'FailedCreate',
+        type: 'Warning',
+        message: line,
+        involvedObject: { kind: 'ReplicaSet' },
+      },
+    });
+  });
+
+  it.each(['we exceeded quota on the registry', 'exceeded quota: please retry', 'failed quota check'])(
+    'prose about quotas is no refusal: %s',
+    (line) => {
+      expect(read(line)).toEqual([]);
+    },
+  );
+
   it('joins a message wrapped over a few lines', () => {
     const obj = one(
       [

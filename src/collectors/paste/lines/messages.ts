@@ -369,6 +369,13 @@ export const DETAIL_SHAPES: readonly MessageShape[] = [
     reason: 'FailedCreate',
     type: 'Warning',
   },
+  // The quota admission's refusal without its "pods "x" is forbidden: " (a Deployment's
+  // ReplicaFailure condition quoted alone), as current and 1.x releases write it.
+  {
+    start: /^(?:[Ee]xceeded quota: [^\s,]{1,253}, requested: |[Ff]ailed quota: [^\s:]{1,253}: must specify )/,
+    reason: 'FailedCreate',
+    type: 'Warning',
+  },
   // The eviction message's per-container sentence (eviction manager).
   {
     start: /^Container \S+ was using \S+, request is \S+, has larger consumption of /,
