@@ -70,6 +70,8 @@ interface Assembly {
   /** Pods by `namespace/name`: what several blocks say about one pod is merged. */
   readonly pods: Map<string, Raw>;
   readonly others: Raw[];
+  /** Where in `others` each object other than an event is, by `kind/namespace/name`. */
+  readonly otherAt: Map<string, number>;
   /** Note text -> the lines it applies to, so one remark about seven events is said once. */
   readonly notes: Map<string, number[]>;
   /** Pods whose name the text did not give (unnamed, or named after their container). */
@@ -161,18 +163,16 @@ function addObject(a: Assembly, o: PastedObject): void {
       str(meta.name) === UNNAMED_POD || o.inferredName?.startsWith('named after its container') === true;
     if (guessed && prev === undefined) a.guessed.add(key);
     else if (!guessed) a.guessed.delete(key);
-  } else if (kind === 'Endpoints') {
-    // `describe svc` shows only the ready addresses, `describe ep` the not-ready ones too: one object.
-    const at = a.others.findIndex(
-      (x) =>
-        x.kind === 'Endpoints' &&
-        rec(x.metadata).name === meta.name &&
-        rec(x.metadata).namespace === meta.namespace,
-    );
-    if (at < 0) a.others.push(raw);
-    else a.others[at] = deepMerge(a.others[at], raw) as Raw;
   } else {
-    a.others.push(raw);
+    // What several blocks say about one object is one object: `describe svc` shows only the ready
+    // addresses and `describe ep` the not-ready ones too; a `get pvc` row gives the phase and age a
+    // `describe pvc | grep ...` after it leaves out.
+    const key = `${kind}/${str(meta.namespace) ?? ''}/${str(meta.name) ?? ''}`;
+    const at = a.otherAt.get(key);
+    if (at === undefined) {
+      a.otherAt.set(key, a.others.length);
+      a.others.push(raw);
+    } else a.others[at] = deepMerge(a.others[at], raw) as Raw;
   }
 }
 
@@ -218,6 +218,7 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
     reference,
     pods: new Map(),
     others: [],
+    otherAt: new Map(),
     notes: new Map(),
     guessed: new Set(),
     filled: false,
