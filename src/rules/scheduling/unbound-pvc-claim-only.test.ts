@@ -5,7 +5,7 @@
  * it stopped at scheduling. Claims that are only waiting, and pods placed or gone, are not judged.
  */
 import { testRule } from '../../../test/rule-tester.js';
-import { event, pod, pvc, snapshot, storageClass } from '../../../test/builders.js';
+import { at, event, ms, pod, pvc, snapshot, storageClass } from '../../../test/builders.js';
 import type { Pod } from '../../model/index.js';
 import { rule } from './unbound-pvc.js';
 
@@ -27,8 +27,41 @@ const failedProvisioning = event({
 const pending = pvc({ name: 'data-db-0', phase: 'Pending', storageClassName: 'gp3' });
 const gp3 = storageClass({ name: 'gp3' });
 
+/** A claim created at 0 that its external provisioner was asked for and has not answered. */
+const asked = { ...pending, metadata: { ...pending.metadata, creationTimestamp: at(0) } };
+const externalProvisioning = event({
+  kind: 'PersistentVolumeClaim',
+  name: 'data-db-0',
+  reason: 'ExternalProvisioning',
+  type: 'Normal',
+  lastS: 200,
+  source: 'persistentvolume-controller',
+  message:
+    'waiting for a volume to be created, either by external provisioner "ebs.csi.aws.com" or manually created by system administrator',
+});
+
 testRule(rule, {
   valid: [
+    {
+      name: 'the external provisioner was asked four minutes ago: it may still be creating the volume',
+      snapshot: snapshot({
+        pods: [user('data-db-0')],
+        pvcs: [asked],
+        storageClasses: [gp3],
+        events: [externalProvisioning],
+      }),
+      now: ms(240),
+    },
+    {
+      name: 'the external provisioner was asked, the claim has no age in the evidence',
+      snapshot: snapshot({
+        pods: [user('data-db-0')],
+        pvcs: [pending],
+        storageClasses: [gp3],
+        events: [externalProvisioning],
+      }),
+      now: ms(9 * 3600),
+    },
     {
       name: 'the pod is on a node: placed, whatever the claim says',
       snapshot: snapshot({
@@ -109,6 +142,35 @@ testRule(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'the external provisioner was asked nine hours ago and never created the volume',
+      snapshot: snapshot({
+        pods: [user('data-db-0')],
+        pvcs: [asked],
+        storageClasses: [gp3],
+        events: [externalProvisioning],
+      }),
+      now: ms(9 * 3600),
+      expect: [
+        {
+          messageId: 'provisionerWaiting',
+          reason: 'UnboundPVC',
+          status: 'failed',
+          data: { pvc: 'data-db-0', provisioner: 'ebs.csi.aws.com' },
+        },
+      ],
+    },
+    {
+      name: 'exactly five minutes: the patience is over',
+      snapshot: snapshot({
+        pods: [user('data-db-0')],
+        pvcs: [asked],
+        storageClasses: [gp3],
+        events: [externalProvisioning],
+      }),
+      now: ms(300),
+      expect: [{ messageId: 'provisionerWaiting', status: 'failed' }],
+    },
     {
       name: 'describe pvc alone: Pending, its provisioning failed, Used By the pod',
       snapshot: snapshot({

@@ -1,3 +1,4 @@
+import { parseTime } from '../../k8s/index.js';
 import { finding, graceStatus } from '../shared/finding.js';
 import { kubectl } from '../shared/kubectl.js';
 import {
@@ -23,7 +24,8 @@ const meta = {
     'PersistentVolumeClaims", "persistentvolumeclaim \\"x\\" not found", "didn\'t find available persistent volumes to bind"). ' +
     "Names the claim, its phase and StorageClass, and the cause behind it from the PVC's own events: ProvisioningFailed, " +
     'FailedBinding ("no persistent volumes available for this claim and no storage class is set"), a missing StorageClass or default class. ' +
-    'With no scheduling event in the evidence, a pod never placed whose claim is Pending for such a definite cause fails here too.',
+    'With no scheduling event in the evidence, a pod never placed whose claim is Pending for such a definite cause, or five ' +
+    'minutes after its external provisioner was asked for the volume, fails here too.',
   reasons: ['UnboundPVC'],
   graceSeconds: 60,
   needs: ['pods', 'events', 'pvcs', 'pvs', 'storageclasses'],
@@ -86,17 +88,31 @@ function neverPlaced(ctx: PodContext): boolean {
   return !ctx.events.some((e) => e.reason === 'Scheduled' || e.source === 'kubelet' || e.host !== undefined);
 }
 
+/** A provisioner creates a volume in seconds to a couple of minutes; one asked this long ago is not acting. */
+const PROVISIONER_PATIENCE_MS = 5 * 60_000;
+
+/** A claim the external provisioner was asked for (ExternalProvisioning) that is older than the patience. */
+function waitedTooLong(ctx: PodContext, c: ClaimState): boolean {
+  const created = parseTime(c.pvc?.metadata.creationTimestamp);
+  return created !== undefined && ctx.now - created >= PROVISIONER_PATIENCE_MS;
+}
+
 /**
  * No scheduling failure in the evidence (a `describe pvc` pasted alone, whose `Used By` names the
  * pod), but the pod was never placed and a claim it uses is Pending for a reason that does not
- * mend itself (its provisioning failed, its class is missing...): the scheduler's VolumeBinding
- * filter holds the pod until the claim binds, so the pod stopped at scheduling.
+ * mend itself (its provisioning failed, its class is missing...) or that its external provisioner
+ * has left unanswered for five minutes: the scheduler's VolumeBinding filter holds the pod until
+ * the claim binds, so the pod stopped at scheduling.
  */
 function claimOnlyFinding(ctx: PodContext) {
   if (!neverPlaced(ctx)) return [];
   const claims = claimNamesOf(ctx).map((n) => claimState(ctx, n, false));
   const definite = claims
-    .filter((c) => c.pvc?.status?.phase === 'Pending' && DEFINITE_CAUSES.has(c.cause))
+    .filter(
+      (c) =>
+        c.pvc?.status?.phase === 'Pending' &&
+        (DEFINITE_CAUSES.has(c.cause) || (c.cause === 'provisionerWaiting' && waitedTooLong(ctx, c))),
+    )
     .sort((a, b) => rank(a.cause) - rank(b.cause));
   const primary = definite[0];
   if (primary === undefined) return [];
