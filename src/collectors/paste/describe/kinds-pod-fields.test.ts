@@ -390,3 +390,47 @@ describe('older kubectl pods: Image(s), Host, Replication Controllers, Created B
     },
   );
 });
+
+describe("a pod's Message: that holds an event's message", () => {
+  const SCHED =
+    "1 node(s) had taint {node-role.kubernetes.io/master: }, that the pod didn't tolerate, 8 node(s) didn't match Pod's node affinity/selector";
+  it.each([
+    [
+      'under Events: (a person typing the event out)',
+      `Events:\nMessage: ${SCHED}`,
+      'FailedScheduling',
+      SCHED,
+    ],
+    [
+      'in the pod header',
+      'Name:    web-1\nStatus:  Pending\nMessage: 0/3 nodes are available: 3 Insufficient cpu.',
+      'FailedScheduling',
+      '0/3 nodes are available: 3 Insufficient cpu.',
+    ],
+    [
+      'a kubelet error without its Error: ',
+      'Name:    web-1\nStatus:  Pending\nMessage: secret "db" not found',
+      'Failed',
+      'Error: secret "db" not found',
+    ],
+  ])('%s: the event it is, on the pod, and no status message', (_name, text, reason, message) => {
+    const { objects } = describeAll(text);
+    const events = objects.filter((o) => o.raw.kind === 'Event');
+    expect(events.map((e) => [e.raw.reason, e.raw.message, at(e.raw, 'involvedObject.kind')])).toEqual([
+      [reason, message, 'Pod'],
+    ]);
+    for (const p of objects.filter((o) => o.raw.kind === 'Pod'))
+      expect(at(p.raw, 'status.message')).toBeUndefined();
+  });
+
+  it.each([
+    'The node was low on resource: memory. Threshold quantity: 100Mi, available: 12Mi.',
+    "Pod was rejected: Node didn't have enough resource: cpu, requested: 500, used: 3600, capacity: 4000",
+    'Pod was active on the node longer than the specified deadline',
+    'some words of its own',
+  ])('a pod status message stays the status message: %s', (message) => {
+    const { objects } = describeAll(`Name:    web-1\nStatus:  Failed\nMessage: ${message}`);
+    expect(objects.filter((o) => o.raw.kind === 'Event')).toEqual([]);
+    expect(at(only(objects, 'Pod'), 'status.message')).toBe(message);
+  });
+});
