@@ -168,6 +168,19 @@ describe('event messages on their own line', () => {
     },
   );
 
+  // The runtimes' pull errors quoted without the kubelet's "Failed to pull image" (assemble records
+  // them as the kubelet would): containerd's inner words, dockerd's.
+  it.each([
+    'pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed',
+    "pull access denied for acme/web, repository does not exist or may require 'docker login'",
+  ])('a runtime pull error alone: %s', (line) => {
+    expect(one(line)?.raw).toMatchObject({ reason: 'Failed', type: 'Warning', message: line });
+  });
+
+  it('pull access denied in a sentence of its own is no pull error', () => {
+    expect(read('we got pull access denied, so we logged in again')).toEqual([]);
+  });
+
   it('joins a message wrapped over a few lines', () => {
     const obj = one(
       [

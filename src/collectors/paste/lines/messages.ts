@@ -311,7 +311,7 @@ export const DETAIL_SHAPES: readonly MessageShape[] = [
   // records it as "Failed to pull image %q: %v".
   {
     start:
-      /^(?:rpc error: code = \w+ desc = (?:failed to pull and unpack image|failed to pull image|failed to resolve reference|Error response from daemon: (?:pull access denied|manifest for))|failed to pull and unpack image "|failed to resolve reference "|pull access denied for |(?:Error response from daemon: )?manifest for \S+ not found)/,
+      /^(?:rpc error: code = \w+ desc = (?:failed to pull and unpack image|failed to pull image|failed to resolve reference|Error response from daemon: (?:pull access denied|manifest for))|failed to pull and unpack image "|failed to resolve reference "|pull access denied(?: for |, repository does not exist or may require authorization)|(?:Error response from daemon: )?manifest for \S+ not found)/,
     reason: 'Failed',
     type: 'Warning',
     recorded: (detail) => `Failed to pull image "${pulledImage(detail)}": ${detail}`,
