@@ -11,7 +11,7 @@ import { deepMerge } from './merge.js';
 import { STATUS_COLUMN } from './get/table.js';
 import { podsOnUnreadyNodes } from './node-only.js';
 import { podsOfPendingClaims } from './claim-only.js';
-import { detailShapeOf, shapeOf } from './lines/messages.js';
+import { detailShapeOf, podReasonOf, shapeOf } from './lines/messages.js';
 import { pasteReferenceTime, type ReferenceOptions } from './reference-time.js';
 
 /** Kinds that live in no namespace. */
@@ -129,6 +129,35 @@ function lastRestartDated(status: unknown, at: number): Record<string, unknown> 
   return { ...s, containerStatuses: [{ ...c, lastState: { ...lastState, terminated } }] };
 }
 
+/**
+ * A pod whose status message holds an event's message, not a pod status message (a describe's
+ * `Message:` with the scheduler's "0/3 nodes are available: ..." typed under `Events:`; kubectl
+ * prints status.message there, which only the kubelet and the node controller write): the pod
+ * without it, and the event it is, on the pod.
+ */
+function withMessageEvent(o: PastedObject): PastedObject[] {
+  if (o.raw.kind !== 'Pod') return [o];
+  const status = rec(o.raw.status);
+  const message = str(status.message);
+  if (message === undefined || podReasonOf(message) !== undefined) return [o];
+  const shape = shapeOf(message) ?? detailShapeOf(message);
+  if (shape === undefined) return [o];
+  const meta = rec(o.raw.metadata);
+  const rest = Object.fromEntries(Object.entries(status).filter(([k]) => k !== 'message'));
+  const involvedObject = {
+    kind: 'Pod',
+    name: str(meta.name) ?? UNNAMED_POD,
+    ...(str(meta.namespace) === undefined ? {} : { namespace: str(meta.namespace) }),
+  };
+  return [
+    { ...o, raw: { ...o.raw, status: rest } },
+    {
+      raw: { kind: 'Event', reason: shape.reason, type: shape.type, message, involvedObject },
+      line: o.line,
+    },
+  ];
+}
+
 /** Any other object gets the paste's namespace, times for its age and `Terminating (lasts …)`; pods merge. */
 function addObject(a: Assembly, o: PastedObject): void {
   const raw: Record<string, unknown> = { ...o.raw };
@@ -223,7 +252,7 @@ export function assemble(pasted: readonly PastedObject[], options: AssembleOptio
     guessed: new Set(),
     filled: false,
   };
-  pasted.forEach((o, index) => {
+  pasted.flatMap(withMessageEvent).forEach((o, index) => {
     if (o.raw.kind === 'Event') addEvent(a, o, index);
     else addObject(a, o);
   });

@@ -25,7 +25,6 @@ import {
 } from './syntax.js';
 import { readConditions, readHeaderField, readVolumes } from './sections.js';
 import { indentOf, isPromptLine } from '../common/text.js';
-import { detailShapeOf, podReasonOf, shapeOf } from '../lines/messages.js';
 import type { BlockParser, PastedObject } from '../common/types.js';
 import { WORKLOAD_KINDS } from '../../../model/index.js';
 
@@ -152,25 +151,6 @@ function startsBlock(lines: readonly string[], start: number): boolean {
   return detectEventHeader(line) !== undefined || parseDescribeEventRow(line) !== undefined;
 }
 
-/**
- * A pod's `Message:` that holds an event's message, not a pod status message (the scheduler's
- * "0/3 nodes are available: ..." typed under `Events:`; kubectl prints status.message there, which
- * only the kubelet and the node controller write): taken out of the status as the event it is.
- */
-function eventOfMessage(status: Record<string, unknown>): Record<string, unknown> | undefined {
-  const message = typeof status.message === 'string' ? status.message : undefined;
-  if (message === undefined || podReasonOf(message) !== undefined) return undefined;
-  const shape = shapeOf(message) ?? detailShapeOf(message);
-  if (shape === undefined) return undefined;
-  delete status.message;
-  return {
-    kind: 'Event',
-    reason: shape.reason,
-    type: shape.type,
-    message: shape.recorded?.(message) ?? message,
-  };
-}
-
 function build(doc: Doc, lines: readonly string[], start: number): PastedObject[] {
   const fromCommand = commandKind(lines, start);
   // Events that one workload controller wrote are about its workload, whatever fields a cut paste shows.
@@ -190,10 +170,8 @@ function build(doc: Doc, lines: readonly string[], start: number): PastedObject[
   const inferred = named.inferred === undefined ? {} : { inferredName: named.inferred };
   const meta = metadata(doc, named.name, named.kind === 'Node' ? undefined : namespace);
   let main: Record<string, unknown>[] = [];
-  let messageEvent: Record<string, unknown> | undefined;
   if (named.kind === 'Pod') {
     const { spec, status } = podParts(doc);
-    messageEvent = eventOfMessage(status);
     const evidence = ['ownerReferences', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels'].some(
       (k) => k in meta,
     );
@@ -207,9 +185,7 @@ function build(doc: Doc, lines: readonly string[], start: number): PastedObject[
   else if (named.kind === 'PersistentVolumeClaim') main = [pvcRaw(doc, meta), ...claimUsers(doc, meta)];
   else if (named.kind === 'Event') main = [eventRaw(doc, meta)];
   const out: PastedObject[] = main.map((raw) => ({ raw, line: start + 1, ...inferred }));
-  const events =
-    messageEvent === undefined ? doc.events : [...doc.events, { raw: messageEvent, index: start }];
-  for (const e of events) {
+  for (const e of doc.events) {
     const path = fieldPathOf(e.raw);
     const involvedObject: Record<string, unknown> = { kind: named.kind, name: named.name };
     if (namespace !== undefined && named.kind !== 'Node') involvedObject.namespace = namespace;
