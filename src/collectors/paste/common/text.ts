@@ -35,17 +35,31 @@ export function cleanLine(line: string): string {
   return s.trimEnd();
 }
 
-/** A line a writer continued by hand, shell-style: ` \` at its end (docs wrap long output so). */
-export const CONTINUED_BY_HAND = /\s\\$/;
+/** Whether a line was continued by hand, shell-style: ` \\` at its end (docs wrap long output so). */
+export function continuedByHand(line: string): boolean {
+  return line.endsWith('\\') && /\s/.test(line.charAt(line.length - 2));
+}
 
 /**
- * A message's text with the next line of it appended: by a space, or by nothing where the terminal
- * cut a word (`cut`); a writer's ` \` at the end of the text so far is dropped.
+ * A message's first line joined with the lines that continue it: by a space, or by nothing where
+ * the terminal cut a word (`cut(i)` for `rest[i]`); a writer's ` \\` ending a line is dropped.
+ * Joined once at the end, so a message of thousands of lines costs their length, not its square.
  */
-export function appendLine(out: string, next: string, cut = false): string {
-  const head = CONTINUED_BY_HAND.test(out) ? out.slice(0, -1).trimEnd() : out;
-  if (head === '') return next;
-  return cut ? head + next : `${head} ${next}`;
+export function joinLines(
+  first: string,
+  rest: readonly string[],
+  cut: (i: number) => boolean = () => false,
+): string {
+  const parts = [first];
+  let empty = first === '';
+  rest.forEach((next, i) => {
+    const last = parts.length - 1;
+    const previous = parts[last] ?? '';
+    if (continuedByHand(previous)) parts[last] = previous.slice(0, -1).trimEnd();
+    parts.push(empty || cut(i) ? next : ` ${next}`);
+    empty &&= next === '';
+  });
+  return parts.join('');
 }
 
 /** Splits text into cleaned lines. */

@@ -1,7 +1,7 @@
 import type { Doc } from './doc.js';
 import { detectEventHeader, parseDescribeEventRow, type EventLayout } from './event-rows.js';
 import { isElision, isFence, isUnderline, keyLine, HEADER_KEYS, SECTION_KEYS } from './syntax.js';
-import { appendLine, CONTINUES, isPromptLine, MIN_TERMINAL_WIDTH } from '../common/text.js';
+import { joinLines, CONTINUES, isPromptLine, MIN_TERMINAL_WIDTH } from '../common/text.js';
 
 /** The Events section of a describe block: header, underline, rows and their wrapped messages. */
 
@@ -51,17 +51,21 @@ function wrapWidth(rows: readonly Wrapped[]): number | undefined {
  * at column 0 by one that starts with no capital (`secrets "x" not f` / `ound`) is a cut word.
  */
 function joinWrapped(r: Wrapped, width: number | undefined, longest: number): string {
-  let out = r.message.trim();
-  r.more.forEach((line, i) => {
-    const cut =
+  const cut = (i: number): boolean => {
+    const line = r.more[i] ?? '';
+    return (
       (width !== undefined && r.lengths[i] === width && !/^\s/.test(line)) ||
       (r.lengths[i] === longest &&
         longest >= MIN_TERMINAL_WIDTH &&
         r.blankEnds[i] !== true &&
-        CONTINUES.test(line));
-    out = appendLine(out, line.trim(), cut);
-  });
-  return out.trim();
+        CONTINUES.test(line))
+    );
+  };
+  return joinLines(
+    r.message.trim(),
+    r.more.map((l) => l.trim()),
+    cut,
+  ).trim();
 }
 
 /**

@@ -23,7 +23,7 @@ import { eventObject, type EventParts } from '../lines/event.js';
 import { headerlessOldRow, oldEventRow } from './events-old.js';
 import { parseUiEvents } from './events-ui.js';
 import { subjectOf } from '../lines/subject.js';
-import { appendLine, indentOf, endsTable, startsBlock, value } from '../common/text.js';
+import { joinLines, indentOf, endsTable, startsBlock, value } from '../common/text.js';
 import { unnamedName } from '../../../model/index.js';
 
 type RowReader = (line: string) => EventParts | undefined;
@@ -173,7 +173,7 @@ function readRows(lines: readonly string[], from: number, read: RowReader, end0:
   let pending: { parts: EventParts; line: number; more: string[] } | undefined;
   const flush = (): void => {
     if (pending === undefined) return;
-    const message = pending.more.reduce((m, line) => appendLine(m, line), pending.parts.message);
+    const message = joinLines(pending.parts.message, pending.more);
     objects.push(eventObject({ ...pending.parts, message }, pending.line));
     pending = undefined;
   };

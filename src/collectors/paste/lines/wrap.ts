@@ -4,8 +4,8 @@
  * that carries a message of its own.
  */
 import {
-  appendLine,
-  CONTINUED_BY_HAND,
+  joinLines,
+  continuedByHand,
   CONTINUES,
   endsTable,
   MIN_TERMINAL_WIDTH,
@@ -82,7 +82,7 @@ export function wrappedEnd(lines: readonly string[], from: number, startsTable: 
   while (i < lines.length && i - from < MAX_WRAPPED) {
     const line = lines[i] ?? '';
     if (endsTable(line) || line.length > MAX_LINE) break;
-    if (!CONTINUED_BY_HAND.test(lines[i - 1] ?? '') && startsOther(line, startsTable)) break;
+    if (!continuedByHand(lines[i - 1] ?? '') && startsOther(line, startsTable)) break;
     i++;
   }
   return i;
@@ -118,7 +118,6 @@ function cutAtEdge(lines: readonly string[], i: number): boolean {
  * nothing where the terminal cut a word at its edge; a writer's ` \` at a line's end is dropped.
  */
 export function joinedMessage(lines: readonly string[], start: number, end: number, first: string): string {
-  let out = first;
-  for (let i = start + 1; i < end; i++) out = appendLine(out, (lines[i] ?? '').trim(), cutAtEdge(lines, i));
-  return out;
+  const rest = lines.slice(start + 1, Math.max(start + 1, end)).map((l) => l.trim());
+  return joinLines(first, rest, (k) => cutAtEdge(lines, start + 1 + k));
 }
