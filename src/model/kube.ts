@@ -368,6 +368,14 @@ export const WORKLOAD_KINDS = [
 ] as const;
 export type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
 
+/**
+ * The workloads whose spec holds the pod template and a selector over their pods (all but the
+ * CronJob, whose template is a Job's): what `kubectl logs TYPE/NAME` reads a pod of.
+ */
+export const POD_TEMPLATE_KINDS: ReadonlySet<string> = new Set<WorkloadKind>(
+  WORKLOAD_KINDS.filter((k) => k !== 'CronJob'),
+);
+
 export interface WorkloadCondition {
   readonly type: string;
   readonly status: string;

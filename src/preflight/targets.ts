@@ -3,17 +3,9 @@
  * template as it will be applied. A CronJob's pods are judged through a Job made from its
  * jobTemplate (the what-if cannot wait for its schedule).
  */
+import { POD_TEMPLATE_KINDS } from '../model/index.js';
 import type { KObject } from '../simulator/world/types.js';
 import type { InputObject, PreflightTarget } from './types.js';
-
-const TEMPLATE_KINDS = new Set<string>([
-  'Deployment',
-  'ReplicaSet',
-  'StatefulSet',
-  'DaemonSet',
-  'Job',
-  'ReplicationController',
-]);
 
 type Rec = Record<string, unknown>;
 const rec = (x: unknown): Rec | undefined =>
@@ -26,7 +18,7 @@ function templateOf(obj: KObject): PreflightTarget['template'] | undefined {
       ? { metadata: obj.metadata, spec }
       : obj.kind === 'CronJob'
         ? rec(rec(rec(spec?.jobTemplate)?.spec)?.template)
-        : TEMPLATE_KINDS.has(obj.kind)
+        : POD_TEMPLATE_KINDS.has(obj.kind)
           ? rec(spec?.template)
           : undefined;
   const podSpec = rec(template?.spec);
@@ -46,7 +38,7 @@ export function targetsOf(inputs: readonly InputObject[]): PreflightTarget[] {
   const out: PreflightTarget[] = [];
   for (const input of inputs) {
     const obj = input.object;
-    if (obj.kind !== 'Pod' && obj.kind !== 'CronJob' && !TEMPLATE_KINDS.has(obj.kind)) continue;
+    if (obj.kind !== 'Pod' && obj.kind !== 'CronJob' && !POD_TEMPLATE_KINDS.has(obj.kind)) continue;
     const template = templateOf(obj);
     if (template === undefined) continue;
     out.push({

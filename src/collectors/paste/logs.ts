@@ -2,7 +2,7 @@
  * Pasted `kubectl logs` output: the command says whose log it is, and what follows it up to the
  * next prompt is the application's text, kept as a log tail and never parsed.
  */
-import type { LogTail } from '../../model/index.js';
+import { POD_TEMPLATE_KINDS, type LogTail } from '../../model/index.js';
 import { isRecord, rec, str, type Raw } from '../normalize/coerce.js';
 import { commandTarget } from './common/command.js';
 import { firstCommand, isPromptLine, NS_FLAG, withoutFrameEnd } from './common/text.js';
@@ -58,19 +58,6 @@ function logsArguments(line: string): string[] {
   return args;
 }
 
-/**
- * The kinds `kubectl logs TYPE/NAME` reads a pod of (kubectl's logsForObject: the object's
- * selector picks the pods, and it prints the first one's log without naming it).
- */
-const LOGGED_OWNERS: ReadonlySet<string> = new Set([
-  'Deployment',
-  'ReplicaSet',
-  'StatefulSet',
-  'DaemonSet',
-  'Job',
-  'ReplicationController',
-]);
-
 /** Whether the first word after `logs` and its flags is a pod the command leaves open (word by word: no backtracking). */
 function leavesPodOpen(line: string): boolean {
   const [pod] = logsArguments(line);
@@ -94,7 +81,7 @@ function logsCommand(pasted: string): Omit<PastedLog, 'lines'> | undefined {
   // The pod right after `logs`, else wherever its flags leave it (`kubectl logs -p -n ns web-1`);
   // a pod the shell computes is one the text does not name.
   const target = commandTarget(line, ['logs', 'log']);
-  const owner = target !== undefined && LOGGED_OWNERS.has(target.kind) ? target : undefined;
+  const owner = target !== undefined && POD_TEMPLATE_KINDS.has(target.kind) ? target : undefined;
   const pod =
     LOGS_COMMAND.exec(line)?.[1] ??
     (target?.kind === 'Pod' ? target.name : undefined) ??

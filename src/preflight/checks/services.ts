@@ -10,6 +10,7 @@
  * (the port findings of every Service, from the input or the cluster, that selects the target).
  */
 import { formatSelector, matchesServiceSelector } from '../../k8s/index.js';
+import { POD_TEMPLATE_KINDS } from '../../model/index.js';
 import type { KObject } from '../../simulator/world/types.js';
 import type { CheckContext, CheckFinding, ClusterState, InputObject } from '../types.js';
 import {
@@ -53,20 +54,11 @@ interface Template {
   readonly spec?: TemplateSpec;
 }
 
-const TEMPLATE_KINDS = new Set([
-  'Deployment',
-  'ReplicaSet',
-  'StatefulSet',
-  'DaemonSet',
-  'Job',
-  'ReplicationController',
-]);
-
 function templateOf(object: KObject): Template | undefined {
   const spec = object['spec'] as
     { template?: Template; jobTemplate?: { spec?: { template?: Template } } } | undefined;
   if (object.kind === 'Pod') return { metadata: object.metadata, spec: object['spec'] as TemplateSpec };
-  if (TEMPLATE_KINDS.has(object.kind)) return spec?.template;
+  if (POD_TEMPLATE_KINDS.has(object.kind)) return spec?.template;
   if (object.kind === 'CronJob') return spec?.jobTemplate?.spec?.template;
   return undefined;
 }
