@@ -1,4 +1,5 @@
-import { testRule } from '../../../test/rule-tester.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../../../test/rule-tester.js';
 import { cond, cstatus, event, ms, pod, snapshot, state } from '../../../test/builders.js';
 import { rule } from './unplaced.js';
 
@@ -27,6 +28,11 @@ testRule(rule, {
           }),
         ],
       }),
+      now: TEN_MIN,
+    },
+    {
+      name: 'PodScheduled=True: bound, though its node is not in the evidence',
+      snapshot: snapshot({ pods: [pod({ conditions: [cond('PodScheduled', 'True', '', '', 0)] })] }),
       now: TEN_MIN,
     },
     {
@@ -81,9 +87,17 @@ testRule(rule, {
           reason: 'Unschedulable',
           data: { age: '10m' },
           confidence: 'low',
+          basis: 'state',
           evidenceIncludes: ['phase: Pending for 10m, no node assigned'],
+          evidenceSources: ['status'],
         },
       ],
+    },
+    {
+      name: 'no phase at all (a row whose STATUS said nothing more): Pending by default',
+      snapshot: snapshot({ pods: [{ ...bare, status: {} }] }),
+      now: TEN_MIN,
+      expect: [{ messageId: 'unplaced' }],
     },
     {
       name: 'exactly five minutes: the grace is over',
@@ -92,4 +106,15 @@ testRule(rule, {
       expect: [{ messageId: 'unplaced', data: { age: '5m' } }],
     },
   ],
+});
+
+describe('the next steps fetch the scheduling message', () => {
+  it("describe, the pod's events, and what to fix", () => {
+    const [f] = runRule(rule, snapshot({ pods: [pod({ name: 'api-1', namespace: 'shop' })] }), TEN_MIN);
+    expect(f?.nextSteps).toEqual([
+      'kubectl describe pod api-1 -n shop',
+      'kubectl get events -n shop --field-selector involvedObject.kind=Pod,involvedObject.name=api-1',
+      'The FailedScheduling message names what rules out each node (resources, taints, affinity, claims); fix that.',
+    ]);
+  });
 });

@@ -39,12 +39,12 @@ export const rule = {
       (status.phase ?? 'Pending') !== 'Pending' ||
       metadata.deletionTimestamp !== undefined ||
       spec.nodeName ||
-      (spec.schedulingGates?.length ?? 0) > 0 ||
       scheduler !== 'default-scheduler' ||
       status.conditions?.some((c) => c.type === 'PodScheduled') === true ||
       (status.containerStatuses?.length ?? 0) > 0 ||
       (status.initContainerStatuses?.length ?? 0) > 0 ||
       ctx.events.length > 0 ||
+      // Gates, and a scheduler message the pod carries in another form.
       currentSchedulingFailure(ctx) !== undefined ||
       created === undefined ||
       now - created < GRACE_MS
