@@ -58,11 +58,11 @@ const CLAUSE_BREAK = /[.;!?]|\b(?:but|while|whereas|and then|then|main|app|other
  */
 function onInitContainer(line: string, at: number, length: number): boolean {
   for (const m of line.matchAll(INIT_CONTAINER)) {
-    const between =
-      m.index >= at + length ? line.slice(at + length, m.index) : line.slice(m.index + m[0].length, at);
-    if (m.index + m[0].length <= at || m.index >= at + length) {
-      if (between.length <= 40 && !CLAUSE_BREAK.test(between)) return true;
-    }
+    const end = m.index + m[0].length;
+    const after = m.index >= at + length;
+    if (!after && end > at) continue;
+    const between = after ? line.slice(at + length, m.index) : line.slice(end, at);
+    if (between.length <= 40 && !CLAUSE_BREAK.test(between)) return true;
   }
   return false;
 }
