@@ -88,6 +88,24 @@ describe('proseStatusPod', () => {
     expect(word(text)).toBe(expected);
   });
 
+  it.each([
+    // 40 characters between them: one clause; 41: too far apart.
+    [`CrashLoopBackOff ${'x'.repeat(38)} init container`, 'Init:CrashLoopBackOff'],
+    [`CrashLoopBackOff ${'x'.repeat(39)} init container`, 'CrashLoopBackOff'],
+    [`the init container ${'x'.repeat(38)} CrashLoopBackOff`, 'Init:CrashLoopBackOff'],
+    [`the init container ${'x'.repeat(39)} CrashLoopBackOff`, 'CrashLoopBackOff'],
+  ])('how far apart: %s', (text, expected) => {
+    expect(word(text)).toBe(expected);
+  });
+
+  it("says when the state is an init container's", () => {
+    const pod = proseStatusPod(['CrashLoopBackOff on the init container']);
+    expect(pod?.inferredName).toBe(
+      'the text holds no kubectl output; its state is read from the word CrashLoopBackOff in a sentence about an init container',
+    );
+    expect(proseStatusPod(['the pod is in CrashLoopBackOff'])?.inferredName).not.toContain('init container');
+  });
+
   it('says where the state came from', () => {
     const pod = proseStatusPod(['intro', 'the pod is in CrashLoopBackOff']);
     expect(pod?.line).toBe(2);
