@@ -23,8 +23,14 @@ export interface StructuredParts {
  * as such, and its syntax error is the message to show. Anything else is read as pasted text
  * (which still finds YAML blocks and fragments inside prose).
  */
+const TYPESET_QUOTING = /(?:^|[:,[{]) *(?:[\u201c\u201d\u2018\u2019]|&quot;)/m;
+
 export function looksStructured(text: string): boolean {
   const t = text.trimStart();
+  // Quotes set typographically, or HTML character references where quotes belong: the text went
+  // through a blog, a wiki or a web page's source, and is read line by line as a paste (which
+  // reads such quotes as kubectl printed them).
+  if (TYPESET_QUOTING.test(t.slice(0, 4000))) return false;
   return (
     t.startsWith('{') ||
     t.startsWith('[') ||

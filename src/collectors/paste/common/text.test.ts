@@ -10,6 +10,30 @@ describe('paste text helpers', () => {
     expect(cleanLine('\u001b[31mError\u001b[0m\tx  ')).toBe('Error\tx');
   });
 
+  it.each([
+    [
+      'typographic double quotes',
+      'Failed to pull image \u201cnginx:1.27\u201d: not found',
+      'Failed to pull image "nginx:1.27": not found',
+    ],
+    ['typographic single quotes', 'secret \u2018web-cfg\u2019 not found', "secret 'web-cfg' not found"],
+    [
+      'an en dash set for a flag',
+      '$ kubectl get pods \u2013namespace shop',
+      '$ kubectl get pods --namespace shop',
+    ],
+    [
+      'HTML references',
+      'Node:  &lt;none&gt;  &quot;web&quot; &amp;&#39;x&#x27;',
+      'Node:  <none>  "web" &\'x\'',
+    ],
+    ['a reference decoded once only', 'a &amp;lt; b', 'a &lt; b'],
+    ['a reference to a control character, dropped', 'x&#27;[31my&#x9b;z', 'x[31myz'],
+    ['a dash in prose, kept', 'it failed \u2013 twice', 'it failed \u2013 twice'],
+  ])('reads %s as kubectl printed them', (_, line, want) => {
+    expect(cleanLine(line)).toBe(want);
+  });
+
   it('splits columns on tabs and runs of spaces', () => {
     expect(splitColumns('  3m\t\t11s\t\t15\tdefault-scheduler\t\t\tWarning')).toEqual([
       '3m',

@@ -12,19 +12,47 @@ const GLUED_CLOSE = /(?<=[^\s`])```\s*$/;
 // the terminal printed spaces (HTML keeps a run of spaces only as alternating no-break ones), and
 // sometimes zero-width spaces or a byte-order mark.
 const WEB_SPACE = /[\u00a0\u2007\u202f]/g;
-const ZERO_WIDTH = /[\u200b\u2060\ufeff]/g;
+export const ZERO_WIDTH = /[\u200b\u2060\ufeff]/g;
+// A blog, a wiki or a word processor sets quotes typographically ("smart quotes") and turns a
+// command's `--flag` into an en dash; kubectl and Kubernetes print only straight quotes.
+const CURLY_DOUBLE = /[\u201c\u201d\u201e\u201f\u2033]/g;
+const CURLY_SINGLE = /[\u2018\u2019\u201a\u201b\u2032]/g;
+const DASHED_FLAG = /(?<=\s)[\u2013\u2014](?=[a-z])/g;
+// Text taken from a page's HTML source or a mail archive keeps its character references.
+const ENTITY = /&(?:(quot|lt|gt|amp|apos|nbsp)|#(\d{1,5})|#x([0-9a-f]{1,4}));/gi;
+const NAMED: Readonly<Record<string, string>> = {
+  quot: '"',
+  lt: '<',
+  gt: '>',
+  amp: '&',
+  apos: "'",
+  nbsp: ' ',
+};
+
+function decodeEntity(_: string, name?: string, dec?: string, hex?: string): string {
+  if (name !== undefined) return NAMED[name.toLowerCase()] ?? '';
+  const code = dec !== undefined ? Number(dec) : parseInt(hex ?? '', 16);
+  if (code === 0xa0) return ' ';
+  // A reference to a control character is dropped, as the character itself would be.
+  return code < 0x20 || (code >= 0x7f && code < 0xa0) ? '' : String.fromCharCode(code);
+}
 
 /**
  * One pasted line made plain: terminal escapes and control characters removed (tabs kept: old
  * kubectl separated columns with them), markdown emphasis (`**x**`, `` `x` ``) unwrapped,
  * markdown quote markers dropped, a fence glued to text dropped, trailing white space dropped; a web
- * page's no-break spaces read as spaces and its zero-width characters dropped.
+ * page's no-break spaces read as spaces and its zero-width characters dropped, its typographic
+ * quotes read as straight ones and its HTML character references (`&quot;`, `&lt;none&gt;`) decoded.
  */
 export function cleanLine(line: string): string {
   let s = line.endsWith('\r') ? line.slice(0, -1) : line;
   if (s.includes('\u001b')) s = s.replace(ANSI, '');
   s = s.replace(CONTROL, '');
-  if (/[^ -~\t]/.test(s)) s = s.replace(WEB_SPACE, ' ').replace(ZERO_WIDTH, '');
+  if (/[^ -~\t]/.test(s)) {
+    s = s.replace(WEB_SPACE, ' ').replace(ZERO_WIDTH, '');
+    s = s.replace(CURLY_DOUBLE, '"').replace(CURLY_SINGLE, "'").replace(DASHED_FLAG, '--');
+  }
+  if (s.includes('&')) s = s.replace(ENTITY, decodeEntity);
   if (s.includes('**')) s = s.replaceAll('**', '');
   // Markdown quotes ("> Warning  FailedMount ..." in a GitHub issue): the quoted text is the paste.
   // Up to three spaces may come before the marker (four make a code block).
