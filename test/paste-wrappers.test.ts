@@ -9,7 +9,7 @@ import { diagnosePaste, firstFailure } from './paste-diagnoses.js';
 
 const CLOCK = Date.parse('2026-01-01T00:00:00Z');
 
-const PASTES: readonly { name: string; text: string; want: string }[] = [
+const PASTES: { name: string; text: string; want: string }[] = [
   {
     name: 'a describe Events table',
     text: [
@@ -53,7 +53,48 @@ const PASTES: readonly { name: string; text: string; want: string }[] = [
   },
 ];
 
+PASTES.push({
+  name: 'a pod as YAML',
+  text: [
+    '$ kubectl get pod ham-1-h6tn7 -n qa -o yaml',
+    'apiVersion: v1',
+    'kind: Pod',
+    'metadata:',
+    '  creationTimestamp: "2025-12-31T22:00:41Z"',
+    '  name: ham-1-h6tn7',
+    '  namespace: qa',
+    'spec:',
+    '  containers:',
+    '  - image: "registry.example.com/data/ham:2023.05.02"',
+    '    name: ham',
+    '  nodeName: worker-7',
+    'status:',
+    '  containerStatuses:',
+    '  - containerID: "containerd://0f3c2d9a8b7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0"',
+    '    image: "registry.example.com/data/ham:2023.05.02"',
+    '    lastState:',
+    '      terminated:',
+    '        exitCode: 137',
+    '        finishedAt: "2025-12-31T23:50:00Z"',
+    '        reason: OOMKilled',
+    '        startedAt: "2025-12-31T23:40:00Z"',
+    '    name: ham',
+    '    ready: false',
+    '    restartCount: 9',
+    '    state:',
+    '      waiting:',
+    '        message: "back-off 5m0s restarting failed container=ham pod=ham-1-h6tn7_qa(9c9e649b-a769-475b-81b2-baea0a640a6e)"',
+    '        reason: CrashLoopBackOff',
+    '  phase: Running',
+  ].join('\n'),
+  want: 'crash OOMKilled',
+});
+
 const byLine = (f: (l: string) => string) => (text: string) => text.split('\n').map(f).join('\n');
+
+/** The text as a terminal `width` columns wide that cuts lines rather than wrapping them shows it. */
+const cutAt = (width: number) =>
+  byLine((l) => (l.length <= width ? l : (l.match(new RegExp(`.{1,${width}}`, 'g')) ?? [l]).join('\n')));
 
 const WRAPPERS: readonly { name: string; wrap: (text: string) => string }[] = [
   { name: 'as printed', wrap: (t) => t },
@@ -73,6 +114,18 @@ const WRAPPERS: readonly { name: string; wrap: (text: string) => string }[] = [
   {
     name: "in a CI runner's raw log",
     wrap: byLine((l) => `2025-11-03T08:15:42.6170954Z ${l}`),
+  },
+  { name: 'cut by a terminal 80 columns wide', wrap: cutAt(80) },
+  { name: 'cut by a terminal 100 columns wide', wrap: cutAt(100) },
+  { name: 'cut by a terminal 120 columns wide', wrap: cutAt(120) },
+  { name: 'cut by a terminal 137 columns wide', wrap: cutAt(137) },
+  {
+    name: 'set in typographic quotes by a blog or a wiki',
+    wrap: (t) => t.replace(/"([^"\n]*)"/g, '\u201c$1\u201d').replace(/ --(?=[a-z])/g, ' \u2013'),
+  },
+  {
+    name: "copied from a page's HTML source",
+    wrap: (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'),
   },
   {
     name: "between the reporter's words",

@@ -3,8 +3,9 @@ import { appendAll, isRecord, rec, str } from '../normalize/coerce.js';
 import { parseDocuments } from '../normalize/documents.js';
 import { rebuildPod } from '../normalize/pod-fragments.js';
 import { withoutCapturePrefix } from './common/capture-prefix.js';
+import { cutWidth, rejoinCut } from './common/cut-lines.js';
 import { unsqueezeTables } from './get/squeezed.js';
-import { cleanLines, firstCommand, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
+import { cleanLine, firstCommand, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
 import { UNNAMED_POD, type BlockParser, type PastedObject } from './common/types.js';
 import { deniedDeletion, namedByCommand, refusedOtherKind } from './command-naming.js';
 import { commandTarget } from './common/command.js';
@@ -197,13 +198,51 @@ export interface PasteResult {
   readonly printedAt?: number;
 }
 
+/** A reading, and how many of its non-empty lines no parser took. */
+interface Reading extends PasteResult {
+  readonly unread: number;
+}
+
 /**
  * Reads arbitrary pasted text: at each line, a YAML/JSON block or one of the block parsers;
  * anything else (prompts, prose, kubectl's own errors) is passed over. Linear in the text: every
  * step consumes at least one line.
  */
 export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
-  const unprefixed = withoutCapturePrefix(cleanLines(text));
+  const raw = text.split('\n');
+  const { unread, ...read } = parseLines(raw, parsers);
+  // Lines a terminal cut at its width: read them joined too. Pieces that cannot start a line prove
+  // the cut: the joined reading stands unless it finds nothing (the pieces of the cut one may have
+  // spawned objects of their own). Lines of one width may be table rows: joined rows find fewer
+  // objects. A guess stands when it finds more, or as much from more of the lines.
+  const cut = cutWidth(raw, text.length);
+  if (cut === undefined) return read;
+  const joined = rejoinCut(raw, cut.width);
+  const { unread: left, ...reread } = parseLines(joined.lines, parsers);
+  const [a, b] = [found(reread), found(read)];
+  const better =
+    cut.proof === 'torn'
+      ? a > 0 || b === 0
+      : cut.proof === 'repeated'
+        ? a >= b
+        : a > b || (a === b && left < unread);
+  return better ? relined(reread, joined.origin) : read;
+}
+
+const found = (r: PasteResult): number => r.objects.length + r.logs.length;
+
+/** A reading of joined lines told in the lines of the text as given (`origin[j]`: 0-based raw line of line j). */
+function relined(r: PasteResult, origin: readonly number[]): PasteResult {
+  const at = (line: number): number => (origin[line - 1] ?? line - 1) + 1;
+  return {
+    ...r,
+    objects: r.objects.map((o) => ({ ...o, line: at(o.line) })),
+    notes: r.notes.map((n) => n.replace(/\bline (\d+)/g, (_, l: string) => `line ${at(Number(l))}`)),
+  };
+}
+
+function parseLines(raw: readonly string[], parsers: PasteParsers): Reading {
+  const unprefixed = withoutCapturePrefix(raw.map(cleanLine));
   const lines = unsqueezeTables(unprefixed.lines);
   const { printedAt } = unprefixed;
   const objects: PastedObject[] = [];
@@ -220,6 +259,7 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
   let command: string | undefined;
   /** Set from a command until the first line after it: rows there may have lost their header. */
   let justRan: string | undefined;
+  let unread = 0;
   let i = 0;
   outer: while (i < lines.length) {
     const line = lines[i] ?? '';
@@ -296,7 +336,7 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
     if (stray !== undefined) {
       strays.push(stray);
       strayLine ??= i + 1;
-    }
+    } else unread++;
     i++;
   }
   // Logs in a paste without any pod (`kubectl logs` output, stray exec failures): they are of the
@@ -327,6 +367,7 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
     logs,
     commandNamespaces,
     notes,
+    unread,
     ...(printedAt === undefined ? {} : { printedAt }),
   };
 }

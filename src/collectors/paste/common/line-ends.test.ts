@@ -40,7 +40,10 @@ describe('withoutFrameEnd', () => {
   });
 
   it('answers as /\\s*[│┃|]\\s*$/ did', () => {
-    fc.assert(fc.property(text, (s) => withoutFrameEnd(s) === s.replace(FRAME, '')), { numRuns: 3000 });
+    fc.assert(
+      fc.property(text, (s) => withoutFrameEnd(s) === s.replace(FRAME, '')),
+      { numRuns: 3000 },
+    );
   });
 });
 
@@ -64,8 +67,11 @@ describe('withoutWideEventTail', () => {
   });
 
   it('answers as the wide-tail regex did', () => {
-    fc.assert(fc.property(text, (s) => withoutWideEventTail(s) === s.replace(WIDE_TAIL, '')), {
-      numRuns: 3000,
-    });
+    fc.assert(
+      fc.property(text, (s) => withoutWideEventTail(s) === s.replace(WIDE_TAIL, '')),
+      {
+        numRuns: 3000,
+      },
+    );
   });
 });
