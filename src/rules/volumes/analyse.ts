@@ -26,9 +26,31 @@ export interface VolumeFailure {
 }
 
 /**
+ * How long a volume failure the kubelet still meets goes without a new event at most. The kubelet
+ * retries a failed mount or attach after a back-off capped at 2m2s (nestedpendingoperations), its
+ * pod worker reports "Unable to attach or mount volumes" at every sync until the volumes mount, and
+ * the event recorder's spam filter lets at least one event per object through every 5 minutes.
+ * Three such windows without one: the kubelet no longer fails there.
+ */
+const RETRY_SILENCE_MS = 15 * 60_000;
+
+/** Nothing in the pod's status says where it stands (its events alone were pasted). */
+function statusUnknown(pod: Pod): boolean {
+  const s = pod.status;
+  return (
+    s.phase === undefined &&
+    (s.conditions ?? []).length === 0 &&
+    (s.containerStatuses ?? []).length === 0 &&
+    (s.initContainerStatuses ?? []).length === 0
+  );
+}
+
+/**
  * Failures of the given kinds, one per (kind, volume, object, key), in the order they first
  * appeared. Empty once the pod is past the volume wait: later FailedMount events on a running
- * pod (e.g. a configmap refresh) are not why it did not start.
+ * pod (e.g. a configmap refresh) are not why it did not start. A failure whose last event is
+ * older than the kubelet's retries allow, of a pod whose status is unknown, is history: the
+ * kubelet stopped meeting it.
  */
 export function volumeFailures(ctx: PodContext, kinds: readonly VolumeErrorKind[]): VolumeFailure[] {
   if (pastVolumes(ctx.pod)) return [];
@@ -45,9 +67,12 @@ export function volumeFailures(ctx: PodContext, kinds: readonly VolumeErrorKind[
     }
   }
   const waited = volumeWaitSince(ctx.events);
+  const silent = statusUnknown(ctx.pod);
   return [...groups.values()].flatMap(({ error, events }) => {
     const newest = events.reduce((a, b) => (eventTime(b) >= eventTime(a) ? b : a));
     if (resolvedBySuccess(error, newest, ctx.events)) return [];
+    const seen = newest.last ?? newest.first;
+    if (silent && seen !== undefined && ctx.now - seen > RETRY_SILENCE_MS) return [];
     const firsts = events.map((e) => e.first ?? e.last).filter((t): t is number => t !== undefined);
     const first = firsts.length === 0 ? undefined : Math.min(...firsts);
     return [
