@@ -7,6 +7,7 @@ import type { PasteParsers } from './driver.js';
 import { parseGetEvents } from './get/events.js';
 import { parseGetOther } from './get/other.js';
 import { parseGetPods } from './get/pods.js';
+import { parseFlattenedPods } from './get/pods-flattened.js';
 import { parseGetPodsV0 } from './get/pods-v0.js';
 import { parseStatusWord } from './get/status-word.js';
 import { readHeader } from './get/table.js';
@@ -22,6 +23,8 @@ function startsTable(line: string): boolean {
   );
 }
 
+const floorOfCommandLine = commandLineParser(startsTable);
+
 /** Recognisable single lines (lines/line.ts). */
 export const parseLine: BlockParser = lineParser(startsTable);
 
@@ -29,7 +32,9 @@ export const parseLine: BlockParser = lineParser(startsTable);
  * The block parsers, in the order the driver tries them at each line: a condition entry of an
  * object kubectl has no printer for (before describe, which would read its Message and Reason as
  * a container's state), describe output (its sections also hold tables), a pod's Labels block
- * cut out of it, a node's condition rows pasted alone, then `kubectl get` tables, then single lines.
+ * cut out of it, a node's condition rows pasted alone, then `kubectl get` tables (a pods table
+ * whose line breaks were lost too), then single lines. On a command line: a pods table printed on
+ * it, else what the line floor reads there.
  */
 export const PASTE_PARSERS: PasteParsers = {
   blocks: [
@@ -41,9 +46,10 @@ export const PASTE_PARSERS: PasteParsers = {
     parseGetEvents,
     parseGetPods,
     parseGetPodsV0,
+    parseFlattenedPods,
     parseGetOther,
     parseStatusWord,
     parseLine,
   ],
-  commandLine: commandLineParser(startsTable),
+  commandLine: (lines, start) => parseFlattenedPods(lines, start) ?? floorOfCommandLine(lines, start),
 };

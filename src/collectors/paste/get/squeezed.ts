@@ -170,3 +170,75 @@ export function unsqueezeTables(lines: readonly string[]): string[] {
   }
   return out;
 }
+
+const POD_HEADER = ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'];
+/** The words `-o wide` and `--show-labels` add after AGE, longest first. */
+const POD_TAILS: readonly (readonly string[])[] = [
+  ['IP', 'NODE', 'NOMINATED', 'NODE', 'READINESS', 'GATES'],
+  ['IP', 'NODE', 'NOMINATED', 'NODE'],
+  ['IP', 'NODE'],
+  ['LABELS'],
+  [],
+];
+
+const startsWith = (w: readonly string[], at: number, seq: readonly string[]): boolean =>
+  seq.every((x, k) => w[at + k] === x);
+
+/** One row's cells from the words at `at`, and where the next row starts; undefined when they do not fit. */
+function rowAt(
+  table: readonly Column[],
+  w: readonly string[],
+  at: number,
+): { cells: string[]; next: number } | undefined {
+  const cells: string[] = [];
+  let i = at;
+  for (const c of table) {
+    const first = w[i];
+    if (first === undefined) return undefined;
+    if (c.take === 'restarts' && w[i + 1]?.startsWith('(') === true && w[i + 2] === 'ago)') {
+      if (!COUNT.test(first)) return undefined;
+      cells.push(`${first} ${w[i + 1] ?? ''} ${w[i + 2] ?? ''}`);
+      i += 3;
+    } else {
+      if (SHAPES[c.name]?.test(first) === false) return undefined;
+      cells.push(first);
+      i++;
+    }
+  }
+  return { cells, next: i };
+}
+
+/**
+ * A \`kubectl get pods\` table whose line breaks a page lost: the command, the header and every row
+ * on one line (\`# kubectl get pods NAME READY STATUS RESTARTS AGE web-1 2/2 Running 0 44s\`).
+ * The table printed again padded, one row per line, or undefined when the line holds none.
+ */
+export function flattenedPodTable(line: string): string[] | undefined {
+  // The header's words in a row, with the padding squeezed or not (cheap to rule a line out).
+  if (!/\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\s+\S/.test(line)) return undefined;
+  const w = words(line);
+  const at = w.findIndex((x, k) => x === 'NAME' && startsWith(w, k, POD_HEADER));
+  if (at < 0) return undefined;
+  const namespaced = w[at - 1] === 'NAMESPACE';
+  const afterAge = at + POD_HEADER.length;
+  for (const tail of POD_TAILS) {
+    if (!startsWith(w, afterAge, tail)) continue;
+    const names = [
+      ...POD.map((c) => c.name),
+      ...(tail[0] === 'LABELS' ? ['LABELS'] : POD_WIDE.slice(0, tail.length / 2).map((c) => c.name)),
+    ];
+    const table = [
+      ...(namespaced ? [col('NAMESPACE')] : []),
+      ...names.map((n) => POD.find((c) => c.name === n) ?? col(n)),
+    ];
+    const rows: string[][] = [];
+    let i = afterAge + tail.length;
+    for (let row = rowAt(table, w, i); row !== undefined; row = rowAt(table, w, i)) {
+      rows.push(row.cells);
+      i = row.next;
+    }
+    if (rows.length === 0) continue;
+    return padded([table.map((c) => c.name), ...rows]);
+  }
+  return undefined;
+}
