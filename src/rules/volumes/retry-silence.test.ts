@@ -26,7 +26,11 @@ const secretCache = (lastS: number | undefined): EventRecord => {
     source: 'kubelet',
     lastS: lastS ?? 0,
   });
-  return lastS === undefined ? { ...e, first: undefined, last: undefined } : e;
+  if (lastS !== undefined) return e;
+  const undated: EventRecord = { ...e };
+  delete (undated as { first?: number }).first;
+  delete (undated as { last?: number }).last;
+  return undated;
 };
 const missingConfigMap = event({
   reason: 'FailedMount',
