@@ -128,6 +128,18 @@ const WRAPPERS: readonly { name: string; wrap: (text: string) => string }[] = [
     wrap: (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'),
   },
   {
+    name: "copied with a code block's line numbers",
+    wrap: (t) =>
+      t
+        .split('\n')
+        .map((l, i) => `${String(i + 1).padStart(2)} ${l}`)
+        .join('\n'),
+  },
+  {
+    name: 'double-spaced by a page that set each line as a paragraph',
+    wrap: (t) => t.split('\n').join('\n\n'),
+  },
+  {
     name: "between the reporter's words",
     wrap: (t) => `I ran these and got the following, any idea what is wrong?\n\n${t}\n\nThanks in advance!`,
   },

@@ -520,4 +520,21 @@ describe('assemble: an event shown without its reason', () => {
       [undefined, undefined],
     ]);
   });
+
+  it('tells the lines of a double-spaced paste in the text as given', () => {
+    const text = [
+      '$ kubectl get pods',
+      'NAME    READY   STATUS    RESTARTS   AGE',
+      'web-1   0/1     Pending   0          5m',
+      'web-2   1/1     Running   0          5m',
+    ].join('\n\n');
+    const pods = parsePaste(text, PASTE_PARSERS).objects.map((o) => [
+      o.line,
+      (o.raw.metadata as { name: string }).name,
+    ]);
+    expect(pods).toEqual([
+      [5, 'web-1'],
+      [7, 'web-2'],
+    ]);
+  });
 });

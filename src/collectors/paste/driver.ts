@@ -4,6 +4,7 @@ import { parseDocuments } from '../normalize/documents.js';
 import { rebuildPod } from '../normalize/pod-fragments.js';
 import { withoutCapturePrefix } from './common/capture-prefix.js';
 import { cutWidth, rejoinCut } from './common/cut-lines.js';
+import { singleSpaced, withoutLineNumbers } from './common/page-layout.js';
 import { unsqueezeTables } from './get/squeezed.js';
 import { cleanLine, firstCommand, indentOf, isNoise, isPromptLine, NS_FLAG } from './common/text.js';
 import { UNNAMED_POD, type BlockParser, type PastedObject } from './common/types.js';
@@ -209,14 +210,26 @@ interface Reading extends PasteResult {
  * step consumes at least one line.
  */
 export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
-  const raw = text.split('\n');
+  const given = text.split('\n');
+  // A page that set every line as a paragraph: read without the empty line between each two.
+  const spaced = singleSpaced(given);
+  const raw = spaced?.lines ?? given;
   const { unread, ...read } = parseLines(raw, parsers);
   // Lines a terminal cut at its width: read them joined too. Pieces that cannot start a line prove
   // the cut: the joined reading stands unless it finds nothing (the pieces of the cut one may have
   // spawned objects of their own). Lines of one width may be table rows: joined rows find fewer
   // objects. A guess stands when it finds more, or as much from more of the lines.
   const cut = cutWidth(raw, text.length);
-  if (cut === undefined) return read;
+  // A reading told in the lines of the text as given: through the joined lines' origins, if any,
+  // then the single-spaced lines'.
+  const back = (r: PasteResult, joinedOrigin: readonly number[] | undefined): PasteResult => {
+    if (joinedOrigin === undefined && spaced === undefined) return r;
+    return relined(r, (k) => {
+      const inRaw = joinedOrigin?.[k] ?? k;
+      return spaced?.origin[inRaw] ?? inRaw;
+    });
+  };
+  if (cut === undefined) return back(read, undefined);
   const joined = rejoinCut(raw, cut.width);
   const { unread: left, ...reread } = parseLines(joined.lines, parsers);
   const [a, b] = [found(reread), found(read)];
@@ -226,14 +239,14 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
       : cut.proof === 'repeated'
         ? a >= b
         : a > b || (a === b && left < unread);
-  return better ? relined(reread, joined.origin) : read;
+  return better ? back(reread, joined.origin) : back(read, undefined);
 }
 
 const found = (r: PasteResult): number => r.objects.length + r.logs.length;
 
-/** A reading of joined lines told in the lines of the text as given (`origin[j]`: 0-based raw line of line j). */
-function relined(r: PasteResult, origin: readonly number[]): PasteResult {
-  const at = (line: number): number => (origin[line - 1] ?? line - 1) + 1;
+/** A reading told in other lines: `origin(k)` is the 0-based line of the text as given of line k. */
+function relined(r: PasteResult, origin: (k: number) => number): PasteResult {
+  const at = (line: number): number => origin(line - 1) + 1;
   return {
     ...r,
     objects: r.objects.map((o) => ({ ...o, line: at(o.line) })),
@@ -242,7 +255,7 @@ function relined(r: PasteResult, origin: readonly number[]): PasteResult {
 }
 
 function parseLines(raw: readonly string[], parsers: PasteParsers): Reading {
-  const unprefixed = withoutCapturePrefix(raw.map(cleanLine));
+  const unprefixed = withoutCapturePrefix(withoutLineNumbers(raw.map(cleanLine)));
   const lines = unsqueezeTables(unprefixed.lines);
   const { printedAt } = unprefixed;
   const objects: PastedObject[] = [];
