@@ -844,12 +844,22 @@ describe('parseSchedulingMessage: the whole result, per form', () => {
       ]),
     ],
     [
-      "another scheduler's failure without a known reason (EKS Auto Mode)",
+      "Karpenter's failure on a claim without a storage class (EKS Auto Mode)",
       'Failed to schedule pod, unbound pvc must define a storage class (PersistentVolumeClaim=default/mongodb-pvc, StorageClass=)',
-      msg('error', [
+      msg('keyword', [
         {
           text: 'Failed to schedule pod, unbound pvc must define a storage class (PersistentVolumeClaim=default/mongodb-pvc, StorageClass=)',
-          code: 'SchedulerError',
+          code: 'UnboundPVC',
+        },
+      ]),
+    ],
+    [
+      "Karpenter's failure in words of its own: no error of the scheduler",
+      'Failed to schedule pod, all instance types failed the node claim launch',
+      msg('unknown', [
+        {
+          text: 'Failed to schedule pod, all instance types failed the node claim launch',
+          code: 'Unschedulable',
         },
       ]),
     ],

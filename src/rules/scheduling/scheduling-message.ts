@@ -130,6 +130,9 @@ function fitError(message: string, found: { total: number | undefined; after: nu
 
 const LEGACY_REASON = 'Failed for reason ';
 /** Scheduler failures that are not about fit (binding, plugin errors, cache), checked on lower case. */
+/** Karpenter's FailedScheduling event and its log line ("Failed to schedule pod, %s"). */
+const KARPENTER = /^(?:Failed to|[Cc]ould not) schedule pod, /;
+
 const SCHEDULER_ERRORS = [
   'binding rejected',
   'running prebind plugin',
@@ -188,6 +191,8 @@ export function parseSchedulingMessage(input: string): SchedulingMessage {
   }
   const code = classifySchedulingReason(message);
   if (code !== 'Unschedulable') return only('keyword', message, code);
+  // Karpenter found no node pool for the pod: not an error of the scheduler, whatever its words.
+  if (KARPENTER.test(message)) return only('unknown', message, 'Unschedulable');
   if (lower.includes('failed to fit in any node'))
     return { form: 'legacy', reasons: [], preemption: [], notes: [] };
   if (GENERIC_ERRORS.some((e) => lower.includes(e))) return only('error', message, 'SchedulerError');

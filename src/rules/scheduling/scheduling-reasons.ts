@@ -46,12 +46,17 @@ export interface SchedulingMessage {
  * wording and the 1.0-1.9 predicate names (MatchNodeSelector, PodToleratesNodeTaints, ...).
  */
 export const SCHEDULING_REASON_PATTERNS = [
+  // Karpenter's topologyError names the constraint first and its key (often kubernetes.io/hostname) after.
+  ['PodAffinityMismatch', ['unsatisfiable topology constraint for pod']],
+  ['TopologySpreadUnsatisfied', ['unsatisfiable topology constraint for topology spread']],
   [
     'UnboundPVC',
     [
       'unbound immediate persistentvolumeclaim',
       // 1.9-1.11 "pod has unbound PersistentVolumeClaims", 1.6-1.8 "PersistentVolumeClaim is not bound: "x""
       'unbound persistentvolumeclaim',
+      // Karpenter (EKS Auto Mode): "unbound pvc must define a storage class (PersistentVolumeClaim=ns/x, StorageClass=)"
+      'unbound pvc',
       'persistentvolumeclaim is not bound',
       'persistentvolumeclaim "',
       "didn't find available persistent volumes",
@@ -94,6 +99,10 @@ export const SCHEDULING_REASON_PATTERNS = [
     [
       'insufficient ',
       "didn't have enough resource",
+      // Karpenter: no instance type of the node pools fits the pod's requests, or the pools' limits are reached
+      'no instance type satisfied resources',
+      'exceed limits for nodepool',
+      'exceed limits for provisioner',
       'podfitsresources',
       'podexceedsfree',
       'noderesourcesfit',
@@ -134,6 +143,9 @@ export const SCHEDULING_REASON_PATTERNS = [
       'nodeselector',
       'nodeaffinity',
       'filtered out by the prefilter result',
+      // Karpenter: the pod's requirements and a node pool's have no value in common for a key, or name
+      // a label no pool offers ('incompatible requirements, label "x" does not have known values')
+      'incompatible requirements',
     ],
   ],
   ['HostPortConflict', ['free ports', 'podfitshostports', 'podfitsports', 'nodeports', 'host port']],

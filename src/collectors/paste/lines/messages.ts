@@ -267,6 +267,13 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
     type: 'Normal',
     kind: 'PersistentVolumeClaim',
   },
+  // Karpenter's FailedScheduling of a pod no node pool can take (provisioning/scheduling: "Failed to
+  // schedule pod, %s" as an event, "could not schedule pod" as its log line).
+  {
+    start: /^(?:Failed to schedule pod, |[Cc]ould not schedule pod, )/,
+    reason: 'FailedScheduling',
+    type: 'Warning',
+  },
   // Scheduler framework errors (framework/runtime: "running %s plugin %q: %w"; 1.16-1.18 'running "VolumeBinding"
   // filter plugin for pod "x"', 'error while running "VolumeBinding" prebind plugin'), the old scheduler's
   // log of a failed bind (scheduler.go 1.6-1.10 "Internal error binding pod: (%v)") and older fit failures.
@@ -291,6 +298,15 @@ export const DETAIL_SHAPES: readonly MessageShape[] = [
   {
     start:
       /^\d+ (?:node\(s\) (?:had (?:untolerated )?taints?|didn't (?:match (?:Pod's node affinity|node selector|pod (?:anti-)?affinity|the requested node name|pod topology spread|PersistentVolume's node affinity)|have free ports|find available persistent volumes|satisfy existing pods anti-affinity)|were unschedulable|exceed max volume count|had volume node affinity conflict)|Insufficient \S|Too many pods)/,
+    reason: 'FailedScheduling',
+    type: 'Warning',
+  },
+  // Karpenter's reasons inside that message: a node pool whose requirements the pod's do not meet, a
+  // topology constraint no domain satisfies (topologyError: "unsatisfiable topology constraint for %s,
+  // key=%s (counts = ..."), no instance type with the resources.
+  {
+    start:
+      /^(?:incompatible with (?:nodepool|provisioner) "|unsatisfiable topology constraint for (?:topology spread|pod (?:anti-)?affinity), key=|no instance type satisfied resources |all available instance types exceed limits for (?:nodepool|provisioner))/,
     reason: 'FailedScheduling',
     type: 'Warning',
   },
