@@ -93,12 +93,15 @@ export const SCHEDULING_REASON_PATTERNS = [
       'enough free storage',
     ],
   ],
-  ['TooManyPods', ['too many pods', 'insufficient pods', 'podexceedsmaxpodnumber']],
+  // Volcano: NodePodNumberExceeded "node(s) pod number exceeded"
+  ['TooManyPods', ['too many pods', 'insufficient pods', 'podexceedsmaxpodnumber', 'pod number exceeded']],
   [
     'InsufficientResources',
     [
       'insufficient ',
       "didn't have enough resource",
+      // Volcano (NodeResourceFitFailed)
+      'resource fit failed',
       // Karpenter: no instance type of the node pools fits the pod's requests, or the pools' limits are reached
       'no instance type satisfied resources',
       'exceed limits for nodepool',

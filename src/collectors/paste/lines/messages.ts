@@ -109,7 +109,7 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
   },
   {
     start:
-      /^(?:0\/\d+ nodes are available|No nodes are available that match all of the|no nodes available to schedule pods|pod has unbound immediate PersistentVolumeClaims|PersistentVolumeClaim is not bound: ")/,
+      /^(?:0\/\d+ nodes are (?:un)?available|all nodes are unavailable: |No nodes are available that match all of the|no nodes available to schedule pods|pod has unbound immediate PersistentVolumeClaims|PersistentVolumeClaim is not bound: ")/,
     reason: 'FailedScheduling',
     type: 'Warning',
   },
@@ -267,6 +267,7 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
     type: 'Normal',
     kind: 'PersistentVolumeClaim',
   },
+  // (Volcano words the FitError "0/N nodes are unavailable: ..." or "all nodes are unavailable: ...".)
   // Karpenter's FailedScheduling of a pod no node pool can take (provisioning/scheduling: "Failed to
   // schedule pod, %s" as an event, "could not schedule pod" as its log line).
   {

@@ -1,12 +1,36 @@
 /**
- * Karpenter's word on a pod no node pool can take, as users paste it: its FailedScheduling event
- * ("Failed to schedule pod, ..."), the controller's log line ("could not schedule pod, ..."), or the
- * inner reason alone. Each names the scheduling stage and the constraint that rules the pools out.
+ * Schedulers other than kube-scheduler, as users paste their word on a pod that stays Pending.
+ * Volcano words the FitError "all nodes are unavailable: ..." or "0/N nodes are unavailable: ..."
+ * with reasons of its own. Karpenter's FailedScheduling event reads "Failed to schedule pod, ...", its
+ * controller's log line "could not schedule pod, ...", or users paste the inner reason alone. Each
+ * names the scheduling stage and the constraint that rules the nodes or node pools out.
  */
 import { describe, expect, it } from 'vitest';
 import { firstFailure } from './paste-diagnoses.js';
 
 const CLOCK = Date.parse('2026-01-01T00:00:00Z');
+
+describe('Volcano scheduling messages', () => {
+  it.each([
+    [
+      'a get events row',
+      'LAST SEEN   TYPE      REASON             OBJECT                                          MESSAGE\n42s         Warning   FailedScheduling   pod/pyspark-pi-driver-urgent-bb25fc0b8efe7c4d   all nodes are unavailable: 3 node(s) resource fit failed.',
+      'scheduling InsufficientResources',
+    ],
+    [
+      'quoted in prose',
+      'the vcjob pods stay Pending: all nodes are unavailable: 3 node(s) resource fit failed.',
+      'scheduling InsufficientResources',
+    ],
+    [
+      'its FitError with a count of nodes',
+      'the event says: 0/3 nodes are unavailable: 3 node(s) pod number exceeded.',
+      'scheduling TooManyPods',
+    ],
+  ])('%s', (_, text, want) => {
+    expect(firstFailure(text, CLOCK)).toBe(want);
+  });
+});
 
 describe('Karpenter scheduling messages', () => {
   it.each([
