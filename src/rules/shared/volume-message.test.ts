@@ -298,3 +298,18 @@ describe('bare message lines', () => {
     expect(classifyVolumeEvent(event({ reason: '', message: 'something odd' }))).toBeUndefined();
   });
 });
+
+describe("the kubelet's own log line of its volume wait", () => {
+  it.each([
+    'Unable to mount volumes for pod "write-pod-test_default(4840a4e6-9e96-11e7-9fd4-98be9407de00)": timeout',
+    'Unable to mount volumes for pod "web-1_shop(0f0e)": timeout expired waiting for volumes to attach/mount for pod "shop"/"web-1"; skipping pod',
+  ])('%s: a timeout of unnamed volumes', (message) => {
+    expect(classifyVolumeMessage(message)).toMatchObject({ kind: 'timeout', unmounted: [] });
+  });
+
+  it('is no timeout when it names another cause', () => {
+    expect(
+      classifyVolumeMessage('Unable to mount volumes for pod "web-1_shop(0f0e)": permission denied')?.kind,
+    ).not.toBe('timeout');
+  });
+});

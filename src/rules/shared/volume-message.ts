@@ -131,7 +131,16 @@ function oldAggregate(message: string): { tail: string; unmounted: string; unatt
   const split = message.indexOf('list of unmounted volumes=', start);
   const joint = split < 0 ? message.indexOf('list of unattached/unmounted volumes=', start) : -1;
   const lists = split >= 0 ? split : joint;
-  if (lists < 0) return undefined;
+  if (lists < 0) {
+    // The kubelet's own log line keeps only the cause: `Unable to mount volumes for pod "x": timeout`.
+    const why =
+      unable >= 0
+        ? message.slice(message.indexOf('": ', unable) + 3).replace(/;? ?skipping pod\s*$/, '')
+        : '';
+    return unable >= 0 && message.includes('": ', unable) && /^timeout\b/.test(why.trim())
+      ? { tail: why.trim(), unmounted: '', unattached: '' }
+      : undefined;
+  }
   const colon = unable >= 0 ? message.indexOf(': ', start) : start - 2;
   const tail = colon >= 0 && colon < lists ? message.slice(colon + 2, lists) : '';
   if (split < 0) {

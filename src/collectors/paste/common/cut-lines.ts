@@ -32,8 +32,9 @@ const columns = (line: string): number => line.trim().split(/\s{2,}/).length;
 /**
  * Whether `next` cannot start a line of its own after `line`: it is a closing quote alone; or it
  * starts with a letter or a digit further left than `line`, or in lower case at the margin after a
- * row of columns, and is no field, no command and has fewer than half the columns of `line` (the
- * next row of a table has as many, or fewer when it leaves cells empty after a header).
+ * row of columns, and is no command; after a row of columns it has fewer than half its columns
+ * (the next row of a table has as many, or fewer when it leaves cells empty after a header), after
+ * any other line it is no field (`lastState:`).
  */
 const tornFrom = (line: string, next: string): boolean =>
   CLOSING.test(next) ||
@@ -47,9 +48,10 @@ const loweredFrom = (line: string, next: string): boolean =>
 
 const unlikeLine = (line: string, next: string): boolean =>
   !HEADER.test(line) &&
-  !KEYED.test(next) &&
   !isPromptLine(next) &&
-  (columns(line) < 3 || columns(next) * 2 <= columns(line));
+  // After a row of columns a word and a colon is a message's text cut there (`ndbox: rpc error`),
+  // after a field or YAML the next field.
+  (columns(line) < 3 ? !KEYED.test(next) : columns(next) * 2 <= columns(line));
 
 /** A word alone at the cut line's margin or left of it, shorter than half the width: the end of the line before. */
 const remainder = (next: string, line: string, width: number): boolean =>

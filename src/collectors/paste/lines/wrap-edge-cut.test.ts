@@ -3,7 +3,8 @@ import { joinedMessage } from './wrap.js';
 
 /**
  * A message on a line of its own that the terminal wrapped: a word cut at the terminal's edge goes
- * on without a space. The edge is the paste's longest line (80 columns or more).
+ * on without a space. The edge is the paste's longest line (80 columns or more) when two lines reach
+ * it; one longest line alone may be a long line followed by the reporter's words.
  */
 const MSG = 'MountVolume.SetUp failed for volume "ca" : secrets "elasticsearch-sample" not found';
 const ROW = ` Warning  FailedMount  42s (x8 over 1m)  kubelet, gke-dev-default-pool-21911173-dwvq  ${MSG}`;
@@ -19,9 +20,18 @@ describe('joinedMessage: words cut at the terminal edge', () => {
     ['mid-word', 4],
     ['after a hyphen', MSG.length - MSG.indexOf('sample')],
     ['before a quote', MSG.length - MSG.indexOf('" not')],
-  ])('%s, the first line the longest: no space', (_, tail) => {
-    const lines = [ROW.slice(0, ROW.length - tail), ROW.slice(ROW.length - tail)];
-    expect(joined(lines)).toBe(MSG);
+  ])('%s, the first line as long as another, the longest: no space', (_, tail) => {
+    const edge = ROW.slice(0, ROW.length - tail);
+    const lines = [edge, ROW.slice(ROW.length - tail), 'y'.repeat(edge.length)];
+    expect(joinedMessage(lines, 0, 2, edge.slice(ROW.length - MSG.length).trim())).toBe(MSG);
+  });
+
+  it('one longest line alone is no edge: a space', () => {
+    expect(joined([ROW.slice(0, -4), 'ound'])).toBe(`${MSG.slice(0, -4)} ound`);
+  });
+
+  it('a line that starts with a comma goes on without a space, at any width', () => {
+    expect(joinedMessage(['Error: a "x"', ', and b'], 0, 2, 'Error: a "x"')).toBe('Error: a "x", and b');
   });
 
   it.each([

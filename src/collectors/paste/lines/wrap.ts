@@ -90,11 +90,15 @@ export function wrappedEnd(lines: readonly string[], from: number, startsTable: 
 
 const widths = new WeakMap<readonly string[], number>();
 
-/** The longest line of the paste: the terminal's width when the terminal wrapped some of it. */
+/**
+ * The longest line of the paste when at least two lines are that long: the terminal's width when
+ * the terminal wrapped some of it (0 otherwise: one longest line is no terminal's edge).
+ */
 function widthOf(lines: readonly string[]): number {
   let w = widths.get(lines);
   if (w === undefined) {
-    w = lines.reduce((n, l) => (l.length > MAX_LINE ? n : Math.max(n, l.length)), 0);
+    const widest = lines.reduce((n, l) => (l.length > MAX_LINE ? n : Math.max(n, l.length)), 0);
+    w = lines.filter((l) => l.length === widest).length >= 2 ? widest : 0;
     widths.set(lines, w);
   }
   return w;
@@ -103,12 +107,15 @@ function widthOf(lines: readonly string[]): number {
 /**
  * Whether line `i` goes on from line `i - 1` at the terminal's edge, mid-word (`secrets "x" not f` /
  * `ound`): the line before fills the terminal's width exactly (the paste's longest line, 80
- * columns or more), and this one goes on at column 0 with no capital (a new line of the message
- * itself mostly starts a sentence or a field).
+ * columns or more, which at least two lines reach: one longest line is no edge), and this one goes
+ * on at column 0 with no capital (a new line of the message itself mostly starts a sentence or a
+ * field); or this one starts with a comma or a closing bracket.
  */
 function cutAtEdge(lines: readonly string[], i: number): boolean {
   const before = lines[i - 1] ?? '';
   const line = lines[i] ?? '';
+  // A comma or a closing bracket starts no line: whatever the width, it goes on from the one before.
+  if (/^[,;)\]]/.test(line)) return true;
   const width = widthOf(lines);
   return width >= MIN_TERMINAL_WIDTH && before.length === width && /\S$/.test(before) && CONTINUES.test(line);
 }
