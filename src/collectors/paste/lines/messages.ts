@@ -198,6 +198,13 @@ export const MESSAGE_SHAPES: readonly MessageShape[] = [
     reason: 'FailedCreatePodSandBox',
     type: 'Warning',
   },
+  // CRI-O's log while a sandbox request of the kubelet is still stuck: each retry finds the sandbox's
+  // name (k8s_<pod>_<namespace>_<uid>_<attempt>) held by it ("Error reserving pod name %s for id %s: name is reserved").
+  {
+    start: /^[Ee]rror reserving pod name k8s_\S+ for id \S+: name is reserved/,
+    reason: 'FailedCreatePodSandBox',
+    type: 'Warning',
+  },
   // containerd's CRI log of a failed teardown (level=error msg="StopPodSandbox for \"<id>\" failed"
   // error="failed to destroy network for sandbox ..."): the kubelet cannot kill the pod's sandbox.
   { start: /^StopPodSandbox for "[^"]{1,200}" failed\b/, reason: 'FailedKillPod', type: 'Warning' },

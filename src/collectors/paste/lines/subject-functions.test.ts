@@ -122,6 +122,13 @@ describe('podInKubeletText', () => {
       'Back-off restarting failed container app in pod web-1_shop(0d3e5f2a-1b2c)',
       { kind: 'Pod', name: 'web-1', namespace: 'shop' },
     ],
+    [
+      'error reserving pod name k8s_web-1_shop_0d3e5f2a-1b2c-4d5e_0 for id 9f8e: name is reserved',
+      { kind: 'Pod', name: 'web-1', namespace: 'shop' },
+    ],
+    // docker names the container first: k8s_<container>_<pod>_<namespace>_<uid>_<attempt>
+    ['k8s_POD_web-1_shop_0d3e5f2a-1b2c-4d5e_0', undefined],
+    ['k8s_app_web-1_shop_0d3e5f2a-1b2c-4d5e_0', undefined],
     ['E0501 10:00:00.123456    1234 kubelet.go:2412] "Housekeeping took longer than expected"', undefined],
     ['', undefined],
   ])('%j', (text, subject) => {

@@ -97,7 +97,10 @@ const FORMAT_POD = /\b([a-z0-9][-a-z0-9.]*)_([a-z0-9][-a-z0-9]*)\([0-9a-f-]{4,}\
 const SANDBOX_METADATA =
   /PodSandboxMetadata\{Name:([a-z0-9][-a-z0-9.]*),Uid:[^,]*,Namespace:([a-z0-9][-a-z0-9]*),/;
 
-/** The pod a kubelet or containerd log line or message names (`pod="ns/name"`, `name_ns(uid)`, `PodSandboxMetadata{...}`), or undefined. */
+/** CRI-O's sandbox name: `k8s_<pod>_<namespace>_<uid>_<attempt>` (docker's names have a container first). */
+const CRIO_SANDBOX = /\bk8s_([a-z0-9][-a-z0-9.]*)_([a-z0-9][-a-z0-9]*)_[0-9a-f-]{8,}_\d+\b/;
+
+/** The pod a kubelet, containerd or CRI-O log line or message names (`pod="ns/name"`, `name_ns(uid)`, `PodSandboxMetadata{...}`, `k8s_name_ns_uid_0`), or undefined. */
 export function podInKubeletText(text: string): Subject | undefined {
   const klog = KLOG_POD.exec(text);
   if (klog?.[1] !== undefined && klog[2] !== undefined)
@@ -107,6 +110,9 @@ export function podInKubeletText(text: string): Subject | undefined {
     return { kind: 'Pod', name: sandbox[1], namespace: sandbox[2] };
   const f = FORMAT_POD.exec(text);
   if (f?.[1] !== undefined && f[2] !== undefined) return { kind: 'Pod', name: f[1], namespace: f[2] };
+  const crio = CRIO_SANDBOX.exec(text);
+  if (crio?.[1] !== undefined && crio[2] !== undefined)
+    return { kind: 'Pod', name: crio[1], namespace: crio[2] };
   return undefined;
 }
 
