@@ -107,24 +107,37 @@ function tableOf(line: string): readonly Column[] | undefined {
 /** A row's words in the table's columns, or undefined when they do not fall into them. */
 function cellsOf(table: readonly Column[], line: string): string[] | undefined {
   const w = words(line);
-  const out: string[] = [];
-  let i = 0;
+  const row = rowAt(table, w, 0);
+  return row !== undefined && row.next === w.length ? row.cells : undefined;
+}
+
+/**
+ * One row's cells from the words at `at` (RESTARTS with its "(… ago)", a free last column taking
+ * the rest), and where the next row starts; undefined when the words do not fall into the columns.
+ */
+function rowAt(
+  table: readonly Column[],
+  w: readonly string[],
+  at: number,
+): { cells: string[]; next: number } | undefined {
+  const cells: string[] = [];
+  let i = at;
   for (const c of table) {
     const first = w[i];
     if (first === undefined) return undefined;
     if (c.take === 'rest') {
-      out.push(w.slice(i).join(' '));
+      cells.push(w.slice(i).join(' '));
       i = w.length;
     } else if (c.take === 'restarts' && w[i + 1]?.startsWith('(') === true && w[i + 2] === 'ago)') {
-      out.push(`${first} ${w[i + 1] ?? ''} ${w[i + 2] ?? ''}`);
+      cells.push(`${first} ${w[i + 1] ?? ''} ${w[i + 2] ?? ''}`);
       i += 3;
     } else {
       if (SHAPES[c.name]?.test(first) === false) return undefined;
-      out.push(first);
+      cells.push(first);
       i++;
     }
   }
-  return i === w.length ? out : undefined;
+  return { cells, next: i };
 }
 
 /** A table printed again with kubectl's padding: columns as wide as their widest cell, three spaces apart. */
@@ -184,33 +197,9 @@ const POD_TAILS: readonly (readonly string[])[] = [
 const startsWith = (w: readonly string[], at: number, seq: readonly string[]): boolean =>
   seq.every((x, k) => w[at + k] === x);
 
-/** One row's cells from the words at `at`, and where the next row starts; undefined when they do not fit. */
-function rowAt(
-  table: readonly Column[],
-  w: readonly string[],
-  at: number,
-): { cells: string[]; next: number } | undefined {
-  const cells: string[] = [];
-  let i = at;
-  for (const c of table) {
-    const first = w[i];
-    if (first === undefined) return undefined;
-    if (c.take === 'restarts' && w[i + 1]?.startsWith('(') === true && w[i + 2] === 'ago)') {
-      if (!COUNT.test(first)) return undefined;
-      cells.push(`${first} ${w[i + 1] ?? ''} ${w[i + 2] ?? ''}`);
-      i += 3;
-    } else {
-      if (SHAPES[c.name]?.test(first) === false) return undefined;
-      cells.push(first);
-      i++;
-    }
-  }
-  return { cells, next: i };
-}
-
 /**
- * A \`kubectl get pods\` table whose line breaks a page lost: the command, the header and every row
- * on one line (\`# kubectl get pods NAME READY STATUS RESTARTS AGE web-1 2/2 Running 0 44s\`).
+ * A `kubectl get pods` table whose line breaks a page lost: the command, the header and every row
+ * on one line (`# kubectl get pods NAME READY STATUS RESTARTS AGE web-1 2/2 Running 0 44s`).
  * The table printed again padded, one row per line, or undefined when the line holds none.
  */
 export function flattenedPodTable(line: string): string[] | undefined {
