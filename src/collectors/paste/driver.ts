@@ -218,7 +218,8 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
   // Lines a terminal cut at its width: read them joined too. Pieces that cannot start a line prove
   // the cut: the joined reading stands unless it finds nothing (the pieces of the cut one may have
   // spawned objects of their own). Lines of one width may be table rows: joined rows find fewer
-  // objects. A guess stands when it finds more, or as much from more of the lines.
+  // objects. A guess stands when it finds as much and reads more of the lines (never where the
+  // text as given read whole, as a finished rollout's lines do, to find nothing).
   const cut = cutWidth(raw, text.length);
   // A reading told in the lines of the text as given: through the joined lines' origins, if any,
   // then the single-spaced lines'.
@@ -231,14 +232,12 @@ export function parsePaste(text: string, parsers: PasteParsers): PasteResult {
   };
   if (cut === undefined) return back(read, undefined);
   const joined = rejoinCut(raw, cut.width);
-  const { unread: left, ...reread } = parseLines(joined.lines, parsers);
+  // Unread lines counted in the lines of the text as given, so that joining alone reads no more.
+  const span = (j: number): number => (joined.origin[j + 1] ?? raw.length) - (joined.origin[j] ?? j);
+  const { unread: left, ...reread } = parseLines(joined.lines, parsers, span);
   const [a, b] = [found(reread), found(read)];
   const better =
-    cut.proof === 'torn'
-      ? a > 0 || b === 0
-      : cut.proof === 'repeated'
-        ? a >= b
-        : a > b || (a === b && left < unread);
+    cut.proof === 'torn' ? a > 0 || b === 0 : cut.proof === 'repeated' ? a >= b : a >= b && left < unread;
   return better ? back(reread, joined.origin) : back(read, undefined);
 }
 
@@ -254,7 +253,12 @@ function relined(r: PasteResult, origin: (k: number) => number): PasteResult {
   };
 }
 
-function parseLines(raw: readonly string[], parsers: PasteParsers): Reading {
+/** Reads lines; `span(i)`: how many lines of the text as given line i stands for (when joined). */
+function parseLines(
+  raw: readonly string[],
+  parsers: PasteParsers,
+  span: (i: number) => number = () => 1,
+): Reading {
   const unprefixed = withoutCapturePrefix(withoutLineNumbers(raw.map(cleanLine)));
   const lines = unsqueezeTables(unprefixed.lines);
   const { printedAt } = unprefixed;
@@ -349,7 +353,7 @@ function parseLines(raw: readonly string[], parsers: PasteParsers): Reading {
     if (stray !== undefined) {
       strays.push(stray);
       strayLine ??= i + 1;
-    } else unread++;
+    } else unread += span(i);
     i++;
   }
   // Logs in a paste without any pod (`kubectl logs` output, stray exec failures): they are of the
