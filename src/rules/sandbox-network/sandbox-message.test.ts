@@ -163,3 +163,26 @@ describe('classifySandboxMessage', () => {
     );
   });
 });
+
+describe('the infra container "POD" of kubelets before the CRI', () => {
+  it.each([
+    [
+      'a tag missing from its repository',
+      'Error syncing pod, skipping: failed to "StartContainer" for "POD" with ErrImagePull: "Tag v1.2.0-rc1-13-g2e62fab not found in repository docker.io/openshift/origin-pod"',
+      'docker.io/openshift/origin-pod',
+    ],
+    [
+      'its pull backing off',
+      'failed to "StartContainer" for "POD" with ImagePullBackOff: "Back-off pulling image \\"gcr.io/google_containers/pause:2.0\\""',
+      'gcr.io/google_containers/pause:2.0',
+    ],
+  ])('%s: the sandbox image', (_, message, image) => {
+    expect(classifySandboxMessage(message)).toMatchObject({ kind: 'sandboxImage', image });
+  });
+
+  it("an app container's pull is no sandbox image", () => {
+    expect(
+      classifySandboxMessage('failed to "StartContainer" for "app" with ErrImagePull: "x"').kind,
+    ).not.toBe('sandboxImage');
+  });
+});

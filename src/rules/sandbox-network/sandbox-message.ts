@@ -81,11 +81,23 @@ export function shorten(text: string, max = 240): string {
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 }
 
+/**
+ * Kubelets before the CRI pulled the sandbox's image for the infra container they called "POD":
+ * `failed to "StartContainer" for "POD" with ErrImagePull: "Tag x not found in repository docker.io/openshift/origin-pod"`.
+ */
+const INFRA_PULL = /for \\?"POD\\?" with (?:ErrImagePull|ImagePullBackOff)\b/;
+const INFRA_IMAGE = /(?:image \\?"|in repository )([^\s"\\]+)/;
+
 export function classifySandboxMessage(message: string): SandboxError {
   const text = typeof message === 'string' ? message : '';
   for (const re of SANDBOX_IMAGE) {
     const image = re.exec(text)?.[1];
     if (image !== undefined) return { kind: 'sandboxImage', image, detail: shorten(innermost(text)) };
+  }
+  if (INFRA_PULL.test(text)) {
+    const image =
+      INFRA_IMAGE.exec(text.slice(text.search(INFRA_PULL)))?.[1] ?? 'of the infra container "POD"';
+    return { kind: 'sandboxImage', image, detail: shorten(innermost(text)) };
   }
   const plugin = pluginOf(text);
   const withPlugin = plugin === undefined ? {} : { plugin };
