@@ -3,20 +3,10 @@
 // held-out split reported on its own. `--misses` lists the tuning split's misses (never the
 // held-out ones: looking at those would spoil the estimate).
 /* global console, process */
-import { join, dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeFileSync } from 'node:fs';
-import { judgeCase, KNOWN_MISSES_FILE, loadRealCases } from './real-cases.mjs';
+import { builtEngine, judgeCase, KNOWN_MISSES_FILE, loadRealCases } from './real-cases.mjs';
 
-const dist = join(dirname(dirname(fileURLToPath(import.meta.url))), 'dist');
-const load = (p) => import(pathToFileURL(join(dist, p)).href);
-const [{ snapshotFromSources }, { referenceTimeOf }, { diagnose }, { RULES }] = await Promise.all([
-  load('collectors/files/index.js'),
-  load('collectors/collector.js'),
-  load('rules/engine/index.js'),
-  load('rules/index.js'),
-]);
-const engine = { snapshotFromSources, diagnose, referenceTime: referenceTimeOf, RULES };
+const engine = await builtEngine();
 const showMisses = process.argv.includes('--misses');
 const onlyHeld = process.argv.includes('--held-out');
 const writeMisses = process.argv.includes('--write-known-misses');

@@ -5,19 +5,9 @@
 //
 //   node scripts/paste-layouts.mjs [LAYOUT...]   only these layouts (names as printed)
 /* global console, process */
-import { join, dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { judgeCase, loadRealCases } from './real-cases.mjs';
+import { builtEngine, judgeCase, loadRealCases } from './real-cases.mjs';
 
-const dist = join(dirname(dirname(fileURLToPath(import.meta.url))), 'dist');
-const load = (p) => import(pathToFileURL(join(dist, p)).href);
-const [{ snapshotFromSources }, { referenceTimeOf }, { diagnose }, { RULES }] = await Promise.all([
-  load('collectors/files/index.js'),
-  load('collectors/collector.js'),
-  load('rules/engine/index.js'),
-  load('rules/index.js'),
-]);
-const engine = { snapshotFromSources, diagnose, referenceTime: referenceTimeOf, RULES };
+const engine = await builtEngine();
 
 const byLine = (f) => (t) => t.split('\n').map(f).join('\n');
 /** A terminal `width` columns wide that cuts lines instead of wrapping them. */

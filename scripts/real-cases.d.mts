@@ -24,5 +24,6 @@ export const REAL_CASES_DIR: string;
 export const CASE_CLOCK: number;
 export function loadRealCases(dir?: string): RealCase[];
 export function judgeCase(engine: unknown, c: RealCase): CaseJudgement;
+export function builtEngine(): Promise<unknown>;
 export const KNOWN_MISSES_FILE: string;
 export function loadKnownMisses(file?: string): Set<string>;

@@ -3,7 +3,7 @@
 // dist), so the test and the accuracy table can never disagree on what "right" means.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const REAL_CASES_DIR = join(
   dirname(dirname(fileURLToPath(import.meta.url))),
@@ -29,6 +29,19 @@ export function loadKnownMisses(file = KNOWN_MISSES_FILE) {
 }
 
 /** The clock a pasted case is judged by when it carries no time of its own. */
+/** The built tool (dist/) as judgeCase takes it: the paste collector, the reference time, the engine and its rules. */
+export async function builtEngine() {
+  const dist = join(dirname(dirname(fileURLToPath(import.meta.url))), 'dist');
+  const load = (p) => import(pathToFileURL(join(dist, p)).href);
+  const [{ snapshotFromSources }, { referenceTimeOf }, { diagnose }, { RULES }] = await Promise.all([
+    load('collectors/files/index.js'),
+    load('collectors/collector.js'),
+    load('rules/engine/index.js'),
+    load('rules/index.js'),
+  ]);
+  return { snapshotFromSources, diagnose, referenceTime: referenceTimeOf, RULES };
+}
+
 export const CASE_CLOCK = Date.parse('2026-06-01T00:00:00Z');
 
 /** Every case file in `dir`, sorted by name, header fields parsed. */
