@@ -108,4 +108,35 @@ describe('text that only looks cut', () => {
     for (const o of pods)
       expect(lines[o.line - 1]).toContain(JSON.stringify(o.raw).match(/runner-pool-pod-\w+/)?.[0]);
   });
+
+  it("tells a note's line in the text as given, after the joined lines", () => {
+    const row =
+      '  Warning  Unhealthy  2m (x40 over 1h)  kubelet, k8s-development-41339263-2  Liveness probe failed: HTTP probe failed with statuscode: 404';
+    const lines = [
+      'Events:',
+      '  Type     Reason     Age               From                          Message',
+      '  ----     ------     ----              ----                          -------',
+      ...(row.match(/.{1,100}/g) ?? []),
+      ...Array.from({ length: 6 }, () => ''),
+      'Warning: policy/v1beta1 PodSecurityPolicy is deprecated in v1.21+',
+    ];
+    const read = parsePaste(lines.join('\n'), PASTE_PARSERS);
+    expect(read.objects.map((o) => [o.line, o.raw.message])).toEqual([
+      [4, 'Liveness probe failed: HTTP probe failed with statuscode: 404'],
+    ]);
+    expect(read.notes.map((n) => n.slice(0, 8))).toEqual(['line 12:']);
+  });
+
+  it('reads rows of one width as rows, each its own pod', () => {
+    const rows = [1, 2, 3].map(
+      (i) =>
+        `web-7d4b9c8f6d-abcd${i}   0/1     CrashLoopBackOff   12 (2m ago)   40m   10.244.1.${i}   worker-1`,
+    );
+    const pods = parsePaste(rows.join('\n'), PASTE_PARSERS).objects;
+    expect(pods.map((o) => [o.line, (o.raw.metadata as { name: string }).name])).toEqual([
+      [1, 'web-7d4b9c8f6d-abcd1'],
+      [2, 'web-7d4b9c8f6d-abcd2'],
+      [3, 'web-7d4b9c8f6d-abcd3'],
+    ]);
+  });
 });
