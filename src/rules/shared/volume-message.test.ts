@@ -307,6 +307,17 @@ describe("the kubelet's own log line of its volume wait", () => {
     expect(classifyVolumeMessage(message)).toMatchObject({ kind: 'timeout', unmounted: [] });
   });
 
+  it('keeps the cause as its detail, without the log line\'s "; skipping pod"', () => {
+    expect(
+      classifyVolumeMessage(
+        'Unable to mount volumes for pod "web-1_shop(0f0e)": timeout expired waiting for volumes to attach/mount for pod "shop"/"web-1"; skipping pod',
+      )?.detail,
+    ).toBe('timeout expired waiting for volumes to attach/mount for pod "shop"/"web-1"');
+    expect(classifyVolumeMessage('Unable to mount volumes for pod "web-1_shop(0f0e)": timeout')?.detail).toBe(
+      'timeout',
+    );
+  });
+
   it('is no timeout when it names another cause', () => {
     expect(
       classifyVolumeMessage('Unable to mount volumes for pod "web-1_shop(0f0e)": permission denied')?.kind,
