@@ -55,6 +55,23 @@ describe('a volume failure that stopped recurring', () => {
     expect(runRule(mountFailed, snap, ms(41 * 60))).toHaveLength(1);
   });
 
+  it.each([
+    ['a condition', { conditions: [{ type: 'PodScheduled', status: 'True' }] }],
+    ['a container status', { containerStatuses: waiting.status.containerStatuses ?? [] }],
+    ['an init container status', { initContainerStatuses: waiting.status.containerStatuses ?? [] }],
+  ])('stays a failure when the status holds %s alone', (_, status) => {
+    const known = { ...unknownPod, status } as Pod;
+    expect(
+      runRule(mountFailed, snapshot({ pods: [known], events: [secretCache(0)] }), ms(41 * 60)),
+    ).toHaveLength(1);
+  });
+
+  it('stays a failure at exactly 15 minutes', () => {
+    expect(
+      runRule(mountFailed, snapshot({ pods: [unknownPod], events: [secretCache(0)] }), ms(15 * 60)),
+    ).toHaveLength(1);
+  });
+
   it('stays a failure when the event has no time', () => {
     const snap = snapshot({ pods: [unknownPod], events: [secretCache(undefined)] });
     expect(runRule(mountFailed, snap, ms(41 * 60))).toHaveLength(1);
