@@ -70,4 +70,18 @@ describe('a get pods table whose line breaks were lost', () => {
     const pods = parsePaste(text, PASTE_PARSERS).objects.filter((o) => o.raw.kind === 'Pod');
     expect(pods.map((o) => [o.line, (o.raw.metadata as { name: string }).name])).toEqual([[2, 'web-1']]);
   });
+
+  it('reads the line it is given, not the first, and cites and ends after that one', () => {
+    const line = 'NAME READY STATUS RESTARTS AGE web-1 0/1 Pending 0 5m';
+    const read = parseFlattenedPods(['my pods:', 'x', line], 2);
+    expect(read?.end).toBe(3);
+    expect(read?.objects.map((o) => o.line)).toEqual([3]);
+  });
+
+  it('leaves a line longer than 20,000 characters alone', () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => `web-${i} 0/1 Pending 0 5m`).join(' ');
+    const line = `NAME READY STATUS RESTARTS AGE ${rows}`;
+    expect(line.length).toBeGreaterThan(20_000);
+    expect(parseFlattenedPods([line], 0)).toBeUndefined();
+  });
 });
